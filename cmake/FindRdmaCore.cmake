@@ -1,0 +1,46 @@
+# Locate the installed rdma-core (libibverbs, libmlx5) and decide which
+# private libmlx5 layout this build targets.
+#
+# Sets: IBVERBS_*, MLX5_* (pkg-config), RDMA_CORE_VERSION (e.g. 44),
+#       MLX5_SYSTEM_LIBRARY (absolute path of the runtime libmlx5.so.1).
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(IBVERBS REQUIRED IMPORTED_TARGET libibverbs)
+pkg_check_modules(MLX5 REQUIRED IMPORTED_TARGET libmlx5)
+
+# rdma-core versions its libraries 1.<abi>.<release>.<minor>; the release
+# is the rdma-core version, which names the private struct layout.
+string(REGEX MATCH "^[0-9]+\\.[0-9]+\\.([0-9]+)" _m "${MLX5_VERSION}")
+if(NOT _m)
+	message(FATAL_ERROR "cannot parse libmlx5 version '${MLX5_VERSION}'")
+endif()
+set(RDMA_CORE_VERSION ${CMAKE_MATCH_1})
+
+# The supported range: the private layouts of struct mlx5dv_devx_obj,
+# mlx5_devx_umem and mlx5_var_obj are identical from v39 to v64.
+set(RDMA_CORE_MIN 39)
+set(RDMA_CORE_MAX 64)
+
+include(CheckSymbolExists)
+set(CMAKE_REQUIRED_INCLUDES ${MLX5_INCLUDE_DIRS})
+check_symbol_exists(mlx5dv_devx_obj_export "infiniband/mlx5dv.h"
+	HAVE_UPSTREAM_EXPORT)
+unset(CMAKE_REQUIRED_INCLUDES)
+if(HAVE_UPSTREAM_EXPORT OR RDMA_CORE_VERSION GREATER RDMA_CORE_MAX)
+	message(FATAL_ERROR
+		"rdma-core ${RDMA_CORE_VERSION} already provides "
+		"mlx5dv_devx_obj_export() and its family in libmlx5; "
+		"mlx5-share would shadow it. Use the system library instead.")
+endif()
+if(RDMA_CORE_VERSION LESS RDMA_CORE_MIN)
+	message(FATAL_ERROR
+		"rdma-core ${RDMA_CORE_VERSION} is older than ${RDMA_CORE_MIN}, "
+		"the oldest release whose private mlx5 layout mlx5-share knows.")
+endif()
+
+find_library(MLX5_SYSTEM_LIBRARY_LINK NAMES mlx5
+	HINTS ${MLX5_LIBRARY_DIRS} REQUIRED)
+get_filename_component(_real "${MLX5_SYSTEM_LIBRARY_LINK}" REALPATH)
+get_filename_component(_dir "${_real}" DIRECTORY)
+set(MLX5_SYSTEM_LIBRARY "${_dir}/libmlx5.so.1" CACHE INTERNAL "")
+message(STATUS "rdma-core ${RDMA_CORE_VERSION} (libmlx5 ${MLX5_VERSION}, "
+	"${MLX5_SYSTEM_LIBRARY})")

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The export blob: the contract between an exporting and an importing
+ * process.  This comment is the one place its layout is written down.
+ *
+ * Every blob is a fixed number of bytes for its kind.  All integers are
+ * little-endian, whatever the host; every reserved byte is zero.
+ *
+ * Header (all kinds)
+ *   off size field
+ *     0    4 magic            the bytes 'M' '5' 'S' 'X'
+ *     4    2 format_version   BLOB_FORMAT_VERSION (1)
+ *     6    2 kind             1 DEVX object, 2 DEVX UMEM, 3 VAR
+ *     8    4 length           total bytes of this blob, header included
+ *    12    4 checksum         CRC-32C of all `length` bytes, computed
+ *                             with these four bytes taken as zero
+ *    16    8 node_guid        exporting device's node GUID, as the
+ *                             host-order value of be64toh(ibv_get_device_guid())
+ *    24    8 reserved
+ *
+ * DEVX object (kind 1, 64 bytes)
+ *    32    4 handle           uverbs handle in the exporter's ufile
+ *    36    4 type             libmlx5's enum mlx5_devx_obj_type
+ *    40    4 object_id        firmware object id
+ *    44    4 reserved
+ *    48    8 rx_icm_addr
+ *    56    1 log_obj_range
+ *    57    7 reserved
+ *
+ * DEVX UMEM (kind 2, 48 bytes)
+ *    32    4 handle
+ *    36    4 umem_id
+ *    40    8 reserved
+ *
+ * VAR (kind 3, 64 bytes)
+ *    32    4 handle
+ *    36    4 page_id
+ *    40    4 length           bytes of the VAR page
+ *    44    4 reserved
+ *    48    8 mmap_off         offset to mmap() on the command fd
+ *    56    8 reserved
+ *
+ * Decoding checks, in this order, so that a reader never looks past the
+ * bytes the header promised and a newer format is told apart from junk:
+ * magic (EINVAL), format_version (EPROTO), kind (EINVAL), length equal to
+ * the kind's size (EINVAL), checksum (EINVAL), reserved bytes (EINVAL).
+ * The device check (EXDEV) is the caller's: it knows the importing device.
+ */
+#ifndef MLX5_SHARE_BLOB_H
+#define MLX5_SHARE_BLOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BLOB_MAGIC "M5SX"
+#define BLOB_FORMAT_VERSION 1
+#define BLOB_HEADER_SIZE 32
+
+enum blob_kind {
+	BLOB_KIND_DEVX_OBJ = 1,
+	BLOB_KIND_DEVX_UMEM = 2,
+	BLOB_KIND_VAR = 3,
+};
+
+enum {
+	BLOB_DEVX_OBJ_SIZE = 64,
+	BLOB_DEVX_UMEM_SIZE = 48,
+	BLOB_VAR_SIZE = 64,
+	BLOB_MAX_SIZE = 64,
+};
+
+struct blob_devx_obj {
+	uint32_t handle;
+	uint32_t type;
+	uint32_t object_id;
+	uint64_t rx_icm_addr;
+	uint8_t log_obj_range;
+};
+
+struct blob_devx_umem {
+	uint32_t handle;
+	uint32_t umem_id;
+};
+
+struct blob_var {
+	uint32_t handle;
+	uint32_t page_id;
+	uint32_t length;
+	uint64_t mmap_off;
+};
+
+/* The decoded form of any blob. */
+struct blob {
+	uint16_t version;
+	enum blob_kind kind;
+	uint64_t node_guid;
+	union {
+		struct blob_devx_obj obj;
+		struct blob_devx_umem umem;
+		struct blob_var var;
+	};
+};
+
+/* Bytes a blob of this kind occupies; 0 for an unknown kind. */
+size_t blob_size(enum blob_kind kind);
+
+/*
+ * Writes the blob for b (b->kind, b->node_guid and the kind's fields) into
+ * buf, which must hold blob_size(b->kind) bytes.  Returns the bytes
+ * written, or 0 for an unknown kind.
+ */
+size_t blob_encode(const struct blob *b, void *buf);
+
+/*
+ * Decodes and checks the blob in buf.  avail is how many bytes the caller
+ * can vouch for (SIZE_MAX when unknown, as in the public import, which has
+ * no length argument: then no byte past the header's promise is read).
+ * expect is the kind the caller wants, or 0 for any.  Returns 0 and fills
+ * *b, or a positive errno (see the order above); *b is then unspecified.
+ */
+int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
+		struct blob *b);
+
+/* CRC-32C (Castagnoli), as used for the checksum field. */
+uint32_t blob_crc32c(const void *buf, size_t len);
+
+#endif
