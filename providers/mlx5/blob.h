@@ -124,4 +124,14 @@ int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 /* CRC-32C (Castagnoli), as used for the checksum field. */
 uint32_t blob_crc32c(const void *buf, size_t len);
 
+/*
+ * The checksum field's value for the len bytes of an encoded blob: the
+ * CRC-32C of those bytes with the checksum field taken as zero.  Lets a
+ * test or a fuzzer re-seal a blob it has altered on purpose.
+ */
+uint32_t blob_checksum(const void *buf, size_t len);
+
+/* 0 when a decoded blob was exported by the device node_guid, else EXDEV. */
+int blob_check_device(const struct blob *b, uint64_t node_guid);
+
 #endif

@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The blob codec against its contract (providers/mlx5/blob.h): round trips
+ * for every kind, the exact byte layout, and a table of bad blobs (every
+ * single-byte change, every truncation, wrong kind, version, reserved
+ * bytes and device), each rejected with the errno the decode order gives.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "blob.h"
+#include "check.h"
+
+static const enum blob_kind kinds[] = {
+	BLOB_KIND_DEVX_OBJ, BLOB_KIND_DEVX_UMEM, BLOB_KIND_VAR,
+};
+#define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
+
+/* A blob of kind with every field set to a distinct, non-zero value. */
+static struct blob sample(enum blob_kind kind)
+{
+	struct blob b;
+
+	memset(&b, 0, sizeof(b));
+	b.version = BLOB_FORMAT_VERSION;
+	b.kind = kind;
+	b.node_guid = 0x0102030405060708ull;
+	switch (kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		b.obj.handle = 0x11223344;
+		b.obj.type = 7;
+		b.obj.object_id = 0xa1b2c3d4;
+		b.obj.rx_icm_addr = 0xf0e0d0c0b0a09080ull;
+		b.obj.log_obj_range = 0x5a;
+		break;
+	case BLOB_KIND_DEVX_UMEM:
+		b.umem.handle = 0x55667788;
+		b.umem.umem_id = 0x99aabbcc;
+		break;
+	case BLOB_KIND_VAR:
+		b.var.handle = 3;
+		b.var.page_id = 0x1234;
+		b.var.length = 4096;
+		b.var.mmap_off = 0x7766554433221100ull;
+		break;
+	}
+	return b;
+}
+
+static uint32_t rd32(const unsigned char *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const unsigned char *p)
+{
+	return rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+static void wr32(unsigned char *p, uint32_t v)
+{
+	p[0] = v;
+	p[1] = v >> 8;
+	p[2] = v >> 16;
+	p[3] = v >> 24;
+}
+
+static void reseal(unsigned char *p, size_t len)
+{
+	wr32(p + 12, blob_checksum(p, len));
+}
+
+/* Is byte off of a blob of this kind reserved by the layout? */
+static int is_reserved(enum blob_kind kind, size_t off)
+{
+	if (off >= 24 && off < 32)
+		return 1;
+	switch (kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		return (off >= 44 && off < 48) || off >= 57;
+	case BLOB_KIND_DEVX_UMEM:
+		return off >= 40;
+	case BLOB_KIND_VAR:
+		return (off >= 44 && off < 48) || off >= 56;
+	}
+	return 0;
+}
+
+static void test_crc(void)
+{
+	/* The standard check value of CRC-32C. */
+	CHECK_EQ(blob_crc32c("123456789", 9), 0xe3069283u);
+	CHECK_EQ(blob_crc32c("", 0), 0);
+}
+
+static void test_sizes(void)
+{
+	CHECK_EQ(blob_size(BLOB_KIND_DEVX_OBJ), 64);
+	CHECK_EQ(blob_size(BLOB_KIND_DEVX_UMEM), 48);
+	CHECK_EQ(blob_size(BLOB_KIND_VAR), 64);
+	CHECK_EQ(blob_size(0), 0);
+	CHECK_EQ(blob_size(4), 0);
+}
+
+/* The bytes at their documented offsets, little-endian. */
+static void test_layout(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE];
+	struct blob b = sample(BLOB_KIND_DEVX_OBJ);
+
+	CHECK_EQ(blob_encode(&b, buf), 64);
+	CHECK(!memcmp(buf, "M5SX", 4));
+	CHECK_EQ(buf[4], 1);
+	CHECK_EQ(buf[5], 0);
+	CHECK_EQ(buf[6], 1);
+	CHECK_EQ(buf[7], 0);
+	CHECK_EQ(rd32(buf + 8), 64);
+	CHECK_EQ(rd32(buf + 12), blob_checksum(buf, 64));
+	CHECK_EQ(buf[16], 0x08);
+	CHECK_EQ(buf[23], 0x01);
+	CHECK_EQ(rd32(buf + 32), 0x11223344);
+	CHECK_EQ(rd32(buf + 36), 7);
+	CHECK_EQ(rd32(buf + 40), 0xa1b2c3d4);
+	CHECK_EQ(rd64(buf + 48), 0xf0e0d0c0b0a09080ull);
+	CHECK_EQ(buf[56], 0x5a);
+
+	/* The checksum is the CRC of the blob with that field zeroed. */
+	wr32(buf + 12, 0);
+	CHECK_EQ(blob_crc32c(buf, 64), blob_checksum(buf, 64));
+
+	b = sample(BLOB_KIND_DEVX_UMEM);
+	CHECK_EQ(blob_encode(&b, buf), 48);
+	CHECK_EQ(buf[6], 2);
+	CHECK_EQ(rd32(buf + 8), 48);
+	CHECK_EQ(rd32(buf + 32), 0x55667788);
+	CHECK_EQ(rd32(buf + 36), 0x99aabbcc);
+
+	b = sample(BLOB_KIND_VAR);
+	CHECK_EQ(blob_encode(&b, buf), 64);
+	CHECK_EQ(buf[6], 3);
+	CHECK_EQ(rd32(buf + 32), 3);
+	CHECK_EQ(rd32(buf + 36), 0x1234);
+	CHECK_EQ(rd32(buf + 40), 4096);
+	CHECK_EQ(rd64(buf + 48), 0x7766554433221100ull);
+
+	b.kind = 9;
+	CHECK_EQ(blob_encode(&b, buf), 0);
+}
+
+static void test_round_trip(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE];
+	size_t i, len, off;
+	struct blob in, out;
+
+	for (i = 0; i < NKINDS; i++) {
+		in = sample(kinds[i]);
+		memset(buf, 0xee, sizeof(buf));
+		len = blob_encode(&in, buf);
+		CHECK_EQ(len, blob_size(kinds[i]));
+		for (off = 0; off < len; off++)
+			if (is_reserved(kinds[i], off) && buf[off])
+				CHECK(!"reserved byte written non-zero");
+		memset(&out, 0xcc, sizeof(out));
+		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), 0);
+		CHECK_EQ(out.version, BLOB_FORMAT_VERSION);
+		CHECK_EQ(out.kind, kinds[i]);
+		CHECK_EQ(out.node_guid, in.node_guid);
+		switch (kinds[i]) {
+		case BLOB_KIND_DEVX_OBJ:
+			CHECK_EQ(out.obj.handle, in.obj.handle);
+			CHECK_EQ(out.obj.type, in.obj.type);
+			CHECK_EQ(out.obj.object_id, in.obj.object_id);
+			CHECK_EQ(out.obj.rx_icm_addr, in.obj.rx_icm_addr);
+			CHECK_EQ(out.obj.log_obj_range, in.obj.log_obj_range);
+			break;
+		case BLOB_KIND_DEVX_UMEM:
+			CHECK_EQ(out.umem.handle, in.umem.handle);
+			CHECK_EQ(out.umem.umem_id, in.umem.umem_id);
+			break;
+		case BLOB_KIND_VAR:
+			CHECK_EQ(out.var.handle, in.var.handle);
+			CHECK_EQ(out.var.page_id, in.var.page_id);
+			CHECK_EQ(out.var.length, in.var.length);
+			CHECK_EQ(out.var.mmap_off, in.var.mmap_off);
+			break;
+		}
+		/* Any kind accepted, and no length known. */
+		CHECK_EQ(blob_decode(buf, SIZE_MAX, 0, &out), 0);
+		CHECK_EQ(out.kind, kinds[i]);
+		/* Extreme field values survive too. */
+		memset(&in.obj, 0xff, sizeof(in.obj));
+		in.node_guid = UINT64_MAX;
+		len = blob_encode(&in, buf);
+		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), 0);
+		CHECK_EQ(out.node_guid, UINT64_MAX);
+	}
+}
+
+/* The errno blob_decode must give for a change at byte off. */
+static int errno_for_change_at(size_t off)
+{
+	if (off == 4 || off == 5)
+		return EPROTO;
+	return EINVAL;
+}
+
+static void test_single_byte_changes(void)
+{
+	unsigned char good[BLOB_MAX_SIZE], bad[BLOB_MAX_SIZE];
+	size_t i, len, off;
+	struct blob b;
+	int v, wrong = 0, tried = 0;
+
+	for (i = 0; i < NKINDS; i++) {
+		b = sample(kinds[i]);
+		len = blob_encode(&b, good);
+		for (off = 0; off < len; off++) {
+			for (v = 0; v < 256; v++) {
+				if (v == good[off])
+					continue;
+				memcpy(bad, good, len);
+				bad[off] = v;
+				tried++;
+				/* Both with a length and without one. */
+				if (blob_decode(bad, len, kinds[i], &b) !=
+					    errno_for_change_at(off) ||
+				    blob_decode(bad, SIZE_MAX, 0, &b) !=
+					    errno_for_change_at(off)) {
+					if (!wrong++)
+						fprintf(stderr, "kind %d off %zu "
+							"value %d accepted or "
+							"wrong errno\n",
+							kinds[i], off, v);
+				}
+			}
+		}
+	}
+	CHECK_EQ(tried, (64 + 48 + 64) * 255);
+	CHECK_EQ(wrong, 0);
+}
+
+static void test_truncation(void)
+{
+	unsigned char good[BLOB_MAX_SIZE], pad[BLOB_MAX_SIZE];
+	size_t i, len, cut;
+	struct blob b;
+	int wrong = 0, want, lossless = 0;
+
+	for (i = 0; i < NKINDS; i++) {
+		b = sample(kinds[i]);
+		len = blob_encode(&b, good);
+		for (cut = 0; cut < len; cut++) {
+			if (blob_decode(good, cut, kinds[i], &b) != EINVAL)
+				wrong++;
+			/*
+			 * What a short copy into a zeroed buffer looks like.
+			 * Cut at 4, the version reads 0: an unknown version.
+			 */
+			memset(pad, 0, sizeof(pad));
+			memcpy(pad, good, cut);
+			want = cut == 4 ? EPROTO : EINVAL;
+			/* Cutting only trailing zero bytes loses nothing. */
+			if (!memcmp(pad, good, len)) {
+				want = 0;
+				lossless++;
+			}
+			if (blob_decode(pad, len, kinds[i], &b) != want ||
+			    blob_decode(pad, SIZE_MAX, 0, &b) != want) {
+				if (!wrong++)
+					fprintf(stderr, "kind %d cut %zu\n",
+						kinds[i], cut);
+			}
+		}
+		CHECK_EQ(blob_decode(good, len, kinds[i], &b), 0);
+	}
+	CHECK_EQ(lossless, 7 + 8 + 8);
+	CHECK_EQ(wrong, 0);
+}
+
+static void test_wrong_kind(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE];
+	size_t i, j, len;
+	struct blob b;
+
+	for (i = 0; i < NKINDS; i++) {
+		b = sample(kinds[i]);
+		len = blob_encode(&b, buf);
+		for (j = 0; j < NKINDS; j++)
+			if (i != j)
+				CHECK_EQ(blob_decode(buf, len, kinds[j], &b),
+					 EINVAL);
+	}
+
+	/* An unknown kind, even with a matching length and checksum. */
+	b = sample(BLOB_KIND_VAR);
+	len = blob_encode(&b, buf);
+	buf[6] = 4;
+	reseal(buf, len);
+	CHECK_EQ(blob_decode(buf, len, 0, &b), EINVAL);
+	buf[6] = 0;
+	reseal(buf, len);
+	CHECK_EQ(blob_decode(buf, len, 0, &b), EINVAL);
+
+	/* A resealed kind change to a kind of the same size decodes as it. */
+	buf[6] = BLOB_KIND_DEVX_OBJ;
+	reseal(buf, len);
+	CHECK_EQ(blob_decode(buf, len, BLOB_KIND_VAR, &b), EINVAL);
+}
+
+static void test_wrong_version(void)
+{
+	static const uint16_t versions[] = { 0, 2, 3, 0x100, 0xffff };
+	unsigned char buf[BLOB_MAX_SIZE];
+	size_t i, v, len;
+	struct blob b;
+
+	for (i = 0; i < NKINDS; i++) {
+		for (v = 0; v < sizeof(versions) / sizeof(versions[0]); v++) {
+			b = sample(kinds[i]);
+			len = blob_encode(&b, buf);
+			buf[4] = versions[v];
+			buf[5] = versions[v] >> 8;
+			reseal(buf, len);
+			CHECK_EQ(blob_decode(buf, len, kinds[i], &b), EPROTO);
+			/* A newer version is told apart before its length. */
+			wr32(buf + 8, 4096);
+			CHECK_EQ(blob_decode(buf, SIZE_MAX, 0, &b), EPROTO);
+		}
+	}
+}
+
+static void test_reserved(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE];
+	size_t i, len, off;
+	struct blob b;
+	int wrong = 0, n = 0;
+
+	for (i = 0; i < NKINDS; i++) {
+		b = sample(kinds[i]);
+		len = blob_encode(&b, buf);
+		for (off = 0; off < len; off++) {
+			if (!is_reserved(kinds[i], off))
+				continue;
+			buf[off] = 0x80;
+			reseal(buf, len);
+			n++;
+			if (blob_decode(buf, len, kinds[i], &b) != EINVAL)
+				wrong++;
+			buf[off] = 0;
+			reseal(buf, len);
+			if (blob_decode(buf, len, kinds[i], &b) != 0)
+				wrong++;
+		}
+	}
+	CHECK_EQ(n, (8 + 11) + (8 + 8) + (8 + 12));
+	CHECK_EQ(wrong, 0);
+}
+
+static void test_length_field(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE];
+	struct blob b = sample(BLOB_KIND_DEVX_UMEM);
+	size_t len = blob_encode(&b, buf);
+
+	/* A resealed blob that claims another length is refused. */
+	wr32(buf + 8, 64);
+	reseal(buf, 64);
+	CHECK_EQ(blob_decode(buf, sizeof(buf), 0, &b), EINVAL);
+	wr32(buf + 8, 32);
+	reseal(buf, 32);
+	CHECK_EQ(blob_decode(buf, sizeof(buf), 0, &b), EINVAL);
+	wr32(buf + 8, len);
+	reseal(buf, len);
+	CHECK_EQ(blob_decode(buf, len, 0, &b), 0);
+}
+
+static void test_device(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE];
+	struct blob b = sample(BLOB_KIND_DEVX_OBJ), out;
+
+	b.node_guid = 0xaaaa;
+	blob_encode(&b, buf);
+	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), 0);
+	CHECK_EQ(blob_check_device(&out, 0xaaaa), 0);
+	CHECK_EQ(blob_check_device(&out, 0xaaab), EXDEV);
+	CHECK_EQ(blob_check_device(&out, 0), EXDEV);
+}
+
+static void test_null(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE];
+	struct blob b = sample(BLOB_KIND_VAR);
+
+	blob_encode(&b, buf);
+	CHECK_EQ(blob_decode(NULL, 64, 0, &b), EINVAL);
+	CHECK_EQ(blob_decode(buf, 64, 0, NULL), EINVAL);
+}
+
+int main(void)
+{
+	test_crc();
+	test_sizes();
+	test_layout();
+	test_round_trip();
+	test_single_byte_changes();
+	test_truncation();
+	test_wrong_kind();
+	test_wrong_version();
+	test_reserved();
+	test_length_field();
+	test_device();
+	test_null();
+	return check_done("test_blob");
+}
