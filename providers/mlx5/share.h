@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * What the export/import functions of every object kind have in common:
+ * the argument, layout and device checks that come before any field of a
+ * private object is read or any memory is allocated.
+ */
+#ifndef MLX5_SHARE_SHARE_H
+#define MLX5_SHARE_SHARE_H
+
+#include <infiniband/verbs.h>
+
+#include "blob.h"
+
+/* Marks the functions the version script exports (-fvisibility=hidden). */
+#define MLX5_SHARE_EXPORT __attribute__((visibility("default")))
+
+/* Sets errno to err and returns it: export's convention. */
+int share_fail(int err);
+
+/*
+ * The node GUID of ctx's device in host order, as blobs carry it.
+ * Returns 0, or EINVAL when ctx has no device.
+ */
+int share_node_guid(struct ibv_context *ctx, uint64_t *guid);
+
+/*
+ * Fills b's header fields for an object of kind owned by ctx and writes
+ * the encoded blob to data.  Returns 0 or a positive errno.
+ */
+int share_encode(struct ibv_context *ctx, struct blob *b,
+		 enum blob_kind kind, void *data);
+
+/*
+ * Import's checks, in order: arguments (EINVAL), loaded layout
+ * (EOPNOTSUPP), the blob itself (blob_decode's errno), and the device
+ * (EXDEV).  Returns 0 and fills *b, or a positive errno.
+ */
+int share_decode(struct ibv_context *ctx, const void *data,
+		 enum blob_kind kind, struct blob *b);
+
+#endif
