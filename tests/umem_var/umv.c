@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <rdma/ib_user_ioctl_verbs.h>
+
+#include "blob.h"
+#include "check.h"
+#include "info_handles.h"
+#include "umv.h"
+
+struct ibv_context *umv_open(const char *name)
+{
+	struct mlx5dv_context_attr attr = {
+		.flags = MLX5DV_CONTEXT_FLAGS_DEVX,
+	};
+	struct ibv_device **list;
+	struct ibv_context *ctx = NULL;
+	int i, n;
+
+	list = ibv_get_device_list(&n);
+	if (!list || !n)
+		check_skip("umem_var", "no RDMA device (run under mlx5-emu)");
+	for (i = 0; i < n; i++)
+		if (!strcmp(ibv_get_device_name(list[i]), name))
+			ctx = mlx5dv_open_device(list[i], &attr);
+	ibv_free_device_list(list);
+	if (!ctx) {
+		fprintf(stderr, "cannot open %s with DEVX: %s\n", name,
+			strerror(errno));
+		exit(1);
+	}
+	return ctx;
+}
+
+int umv_send(int sock, int fd, const void *buf, size_t len)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	struct cmsghdr *cmsg;
+
+	if (fd >= 0) {
+		memset(cbuf, 0, sizeof(cbuf));
+		msg.msg_control = cbuf;
+		msg.msg_controllen = sizeof(cbuf);
+		cmsg = CMSG_FIRSTHDR(&msg);
+		cmsg->cmsg_level = SOL_SOCKET;
+		cmsg->cmsg_type = SCM_RIGHTS;
+		cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
+	}
+	return sendmsg(sock, &msg, 0) == (ssize_t)len ? 0 : -1;
+}
+
+int umv_recv(int sock, int *fd, void *buf, size_t len)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cmsg;
+	ssize_t n;
+
+	*fd = -1;
+	n = recvmsg(sock, &msg, MSG_WAITALL | MSG_CMSG_CLOEXEC);
+	for (cmsg = CMSG_FIRSTHDR(&msg); n > 0 && cmsg;
+	     cmsg = CMSG_NXTHDR(&msg, cmsg))
+		if (cmsg->cmsg_level == SOL_SOCKET &&
+		    cmsg->cmsg_type == SCM_RIGHTS)
+			memcpy(fd, CMSG_DATA(cmsg), sizeof(int));
+	return n == (ssize_t)len ? 0 : -1;
+}
+
+pid_t umv_fork(int (*fn)(int sock), int *sock)
+{
+	int sv[2];
+	pid_t pid;
+
+	REQUIRE(!socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv));
+	fflush(NULL);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (!pid) {
+		close(sv[0]);
+		_exit(fn(sv[1]));
+	}
+	close(sv[1]);
+	*sock = sv[0];
+	return pid;
+}
+
+int umv_wait(pid_t pid)
+{
+	int status;
+
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+bool umv_listed(struct ibv_context *ctx, uint16_t object_id, uint32_t handle)
+{
+	bool present = false;
+	int ret;
+
+	ret = info_handles_contains(ctx->cmd_fd, RDMA_DRIVER_MLX5, object_id,
+				    handle, &present);
+	if (ret) {
+		fprintf(stderr, "INFO_HANDLES: %s\n", strerror(ret));
+		return false;
+	}
+	return present;
+}
+
+uint32_t umv_blob_handle(const void *blob)
+{
+	struct blob b;
+
+	if (blob_decode(blob, SIZE_MAX, 0, &b))
+		return UINT32_MAX;
+	switch (b.kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		return b.obj.handle;
+	case BLOB_KIND_DEVX_UMEM:
+		return b.umem.handle;
+	case BLOB_KIND_VAR:
+		return b.var.handle;
+	}
+	return UINT32_MAX;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * Helpers of the UMEM and VAR sharing tests: open an emulated device,
+ * pass a command fd and a blob to another process (SCM_RIGHTS), ask the
+ * kernel which handles are live, read a blob's handle.
+ */
+#ifndef MLX5_SHARE_TEST_UMV_H
+#define MLX5_SHARE_TEST_UMV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <infiniband/mlx5dv.h>
+
+/* Opens the device of this name with DEVX; exits the test if it cannot. */
+struct ibv_context *umv_open(const char *name);
+
+/* Sends len bytes and, unless fd is -1, fd along with them. */
+int umv_send(int sock, int fd, const void *buf, size_t len);
+
+/* Receives exactly len bytes, and an fd into *fd if one came (else -1). */
+int umv_recv(int sock, int *fd, void *buf, size_t len);
+
+/*
+ * Forks a child that runs fn(sock) and exits with its return value; the
+ * parent gets the other end of the socket pair in *sock.
+ */
+pid_t umv_fork(int (*fn)(int sock), int *sock);
+
+/* The child's exit status (-1 when it did not exit normally). */
+int umv_wait(pid_t pid);
+
+/* Does the kernel list handle as a live object of mlx5 type object_id? */
+bool umv_listed(struct ibv_context *ctx, uint16_t object_id, uint32_t handle);
+
+/* The uverbs handle a valid blob carries. */
+uint32_t umv_blob_handle(const void *blob);
+
+#endif
