@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * What the user reads.  Both processes write to the same stdout, one whole
+ * line at a time and flushed at once, so that their lines interleave in
+ * the order the steps happened (the socket protocol serialises them).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mlx5-share-demo.h"
+
+/* Up to this many objects, every object gets a line of its own. */
+#define VERBOSE_MAX 16
+/* From this many objects on, long phases show their progress. */
+#define PROGRESS_MIN 1000
+/* Failures shown in a run too large for a line per object. */
+#define QUIET_FAILURES_SHOWN 20
+
+static unsigned int quiet_failures;
+
+double demo_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+void format_guid(uint64_t guid, char *out, size_t outlen)
+{
+	snprintf(out, outlen, "%04x:%04x:%04x:%04x",
+		 (unsigned int)(guid >> 48) & 0xffff,
+		 (unsigned int)(guid >> 32) & 0xffff,
+		 (unsigned int)(guid >> 16) & 0xffff,
+		 (unsigned int)guid & 0xffff);
+}
+
+static void line(const char *role, const char *mark, double ms,
+		 const char *text)
+{
+	if (ms >= 0)
+		printf("%-8s  %-62s %-4s %9.3f ms\n", role, text, mark, ms);
+	else
+		printf("%-8s  %-62s %s\n", role, text, mark);
+	fflush(stdout);
+}
+
+void report_step(const char *role, double ms, const char *fmt, ...)
+{
+	char text[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	line(role, "", ms, text);
+}
+
+bool report_check(struct demo_tally *t, bool ok, const char *role, double ms,
+		  const char *fmt, ...)
+{
+	char text[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (ok)
+		t->passed++;
+	else
+		t->failed++;
+	line(role, ok ? "ok" : "FAIL", ms, text);
+	return ok;
+}
+
+bool report_quiet_check(struct demo_tally *t, bool ok, const char *role,
+			const char *fmt, ...)
+{
+	char text[256];
+	va_list ap;
+
+	if (ok) {
+		t->passed++;
+		return true;
+	}
+	t->failed++;
+	if (quiet_failures++ >= QUIET_FAILURES_SHOWN) {
+		if (quiet_failures == QUIET_FAILURES_SHOWN + 1)
+			line(role, "", -1, "(further failures not shown)");
+		return false;
+	}
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	line(role, "FAIL", -1, text);
+	return false;
+}
+
+bool report_verbose(unsigned long n)
+{
+	return n <= VERBOSE_MAX;
+}
+
+void report_progress(const char *role, const char *phase, unsigned long done,
+		     unsigned long total)
+{
+	static int tty = -1;
+	enum { WIDTH = 40 };
+
+	if (total < PROGRESS_MIN)
+		return;
+	if (tty < 0)
+		tty = isatty(STDOUT_FILENO);
+	if (tty) {
+		unsigned long step = total / 200 ? total / 200 : 1;
+		char bar[WIDTH + 1];
+		unsigned int fill = done * WIDTH / total;
+
+		if (done % step && done != total)
+			return;
+		for (unsigned int i = 0; i < WIDTH; i++)
+			bar[i] = i < fill ? '#' : '.';
+		bar[WIDTH] = 0;
+		/* The bar is redrawn in place and erased when the phase ends,
+		 * where its summary line takes its place. */
+		if (done == total)
+			printf("\r\033[K");
+		else
+			printf("\r%-8s  %-10s [%s] %lu/%lu", role, phase, bar,
+			       done, total);
+		fflush(stdout);
+		return;
+	}
+	if (done != total && done % (total / 10 ? total / 10 : 1) == 0 && done)
+		printf("%-8s  %s: %lu/%lu\n", role, phase, done, total);
+	fflush(stdout);
+}
+
+void report_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("mlx5-share-demo: ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+void report_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "mlx5-share-demo: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+}

@@ -1,0 +1,565 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * mlx5-share-inspect: print an export blob field by field and judge it as
+ * import would, offline.  The field walk below reads only bytes the file
+ * really holds, so that any input, of any length, is safe to show; the
+ * verdict itself comes from the library's own codec (blob_decode), so the
+ * tool cannot drift from what import does.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <infiniband/verbs.h>
+
+#include "blob.h"
+
+/* Far more than any blob: enough to tell a blob from a file that is not. */
+#define INSPECT_READ_BOUND 4096
+
+enum { EXIT_PASS = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
+
+struct input {
+	const char *name;
+	uint8_t buf[INSPECT_READ_BOUND];
+	size_t len;		/* bytes held in buf */
+	bool longer;		/* the file has more than INSPECT_READ_BOUND */
+};
+
+struct judge {
+	int first_errno;	/* errno of the first failed decode check */
+	const char *first_name;
+	unsigned int failed;
+};
+
+static const char *prog = "mlx5-share-inspect";
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: %s [--device NAME] FILE...\n"
+		"Decode mlx5-share export blobs (FILE - reads standard input),\n"
+		"print every field and judge each check as import would.\n"
+		"\n"
+		"  -d, --device NAME  also compare the blob's node GUID with\n"
+		"                     device NAME's (import fails with EXDEV)\n"
+		"  -h, --help         show this help\n"
+		"\n"
+		"Exit status: 0 all checks pass, 1 a check failed, 2 usage or\n"
+		"I/O error.\n", prog);
+}
+
+static uint16_t get16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	return (uint32_t)get16(p) | (uint32_t)get16(p + 2) << 16;
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
+}
+
+static void format_guid(uint64_t guid, char *out, size_t outlen)
+{
+	snprintf(out, outlen, "%04x:%04x:%04x:%04x",
+		 (unsigned int)(guid >> 48) & 0xffff,
+		 (unsigned int)(guid >> 32) & 0xffff,
+		 (unsigned int)(guid >> 16) & 0xffff,
+		 (unsigned int)guid & 0xffff);
+}
+
+static const char *kind_name(uint32_t kind)
+{
+	switch (kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		return "DEVX object";
+	case BLOB_KIND_DEVX_UMEM:
+		return "DEVX UMEM";
+	case BLOB_KIND_VAR:
+		return "VAR";
+	default:
+		return "unknown";
+	}
+}
+
+/* libmlx5's enum mlx5_devx_obj_type (providers/mlx5/mlx5.h, v44). */
+static const char *devx_type_name(uint32_t type)
+{
+	static const char *const names[] = {
+		[0] = "not recorded by libmlx5",
+		[1] = "flow table",
+		[2] = "flow counter",
+		[3] = "flow meter",
+		[4] = "QP",
+		[5] = "packet reformat context",
+		[6] = "TIR",
+		[7] = "flow group",
+		[8] = "flow table entry",
+		[9] = "flow sampler",
+		[10] = "ASO first hit",
+		[11] = "ASO flow meter",
+		[12] = "ASO connection tracking",
+	};
+
+	if (type < sizeof(names) / sizeof(names[0]))
+		return names[type];
+	return "unknown to libmlx5 44";
+}
+
+/* Prints "name  value" when the field's bytes are in the file. */
+static bool have(const struct input *in, size_t off, size_t size,
+		 const char *field)
+{
+	if (off + size <= in->len)
+		return true;
+	printf("  %-16s (missing: the data ends at byte %zu)\n", field,
+	       in->len);
+	return false;
+}
+
+static void print_hex(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		printf("%s%02x", i ? " " : "", p[i]);
+}
+
+static void print_reserved(const struct input *in, size_t off, size_t size)
+{
+	char label[32];
+
+	snprintf(label, sizeof(label), "reserved@%zu", off);
+	if (!have(in, off, size, label))
+		return;
+	printf("  %-16s ", label);
+	print_hex(in->buf + off, size);
+	printf("\n");
+}
+
+static void print_header(const struct input *in)
+{
+	const uint8_t *b = in->buf;
+	char guid[32];
+
+	if (!in->len) {
+		printf("  (empty: not one byte of a blob)\n");
+		return;
+	}
+	if (have(in, 0, 4, "magic")) {
+		printf("  %-16s ", "magic");
+		print_hex(b, 4);
+		printf("  \"");
+		for (int i = 0; i < 4; i++)
+			putchar(b[i] >= 0x20 && b[i] < 0x7f ? b[i] : '.');
+		printf("\"\n");
+	}
+	if (have(in, 4, 2, "format_version"))
+		printf("  %-16s %u\n", "format_version", get16(b + 4));
+	if (have(in, 6, 2, "kind"))
+		printf("  %-16s %u (%s)\n", "kind", get16(b + 6),
+		       kind_name(get16(b + 6)));
+	if (have(in, 8, 4, "length"))
+		printf("  %-16s %u\n", "length", get32(b + 8));
+	if (have(in, 12, 4, "checksum"))
+		printf("  %-16s 0x%08x (stored)\n", "checksum",
+		       get32(b + 12));
+	if (have(in, 16, 8, "node_guid")) {
+		format_guid(get64(b + 16), guid, sizeof(guid));
+		printf("  %-16s %s\n", "node_guid", guid);
+	}
+	print_reserved(in, 24, 8);
+}
+
+static void print_body(const struct input *in, uint32_t kind)
+{
+	const uint8_t *b = in->buf;
+
+	if (have(in, 32, 4, "handle"))
+		printf("  %-16s %u\n", "handle", get32(b + 32));
+	switch (kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		if (have(in, 36, 4, "type"))
+			printf("  %-16s %u (%s)\n", "type", get32(b + 36),
+			       devx_type_name(get32(b + 36)));
+		if (have(in, 40, 4, "object_id"))
+			printf("  %-16s 0x%08x\n", "object_id", get32(b + 40));
+		print_reserved(in, 44, 4);
+		if (have(in, 48, 8, "rx_icm_addr"))
+			printf("  %-16s 0x%016" PRIx64 "\n", "rx_icm_addr",
+			       get64(b + 48));
+		if (have(in, 56, 1, "log_obj_range"))
+			printf("  %-16s %u\n", "log_obj_range", b[56]);
+		print_reserved(in, 57, 7);
+		break;
+	case BLOB_KIND_DEVX_UMEM:
+		if (have(in, 36, 4, "umem_id"))
+			printf("  %-16s 0x%08x\n", "umem_id", get32(b + 36));
+		print_reserved(in, 40, 8);
+		break;
+	case BLOB_KIND_VAR:
+		if (have(in, 36, 4, "page_id"))
+			printf("  %-16s 0x%08x\n", "page_id", get32(b + 36));
+		if (have(in, 40, 4, "length"))
+			printf("  %-16s %u\n", "var length", get32(b + 40));
+		print_reserved(in, 44, 4);
+		if (have(in, 48, 8, "mmap_off"))
+			printf("  %-16s 0x%016" PRIx64 "\n", "mmap_off",
+			       get64(b + 48));
+		print_reserved(in, 56, 8);
+		break;
+	default:
+		if (in->len > 36) {
+			size_t n = in->len - 36 < 28 ? in->len - 36 : 28;
+
+			printf("  %-16s ", "bytes 36..");
+			print_hex(b + 36, n);
+			printf("%s\n", in->len > 64 ? " ..." : "");
+		}
+		break;
+	}
+}
+
+/* One line per check; later checks after a failure are "not reached". */
+static void verdict(struct judge *j, const char *check, bool ok, int err,
+		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void verdict(struct judge *j, const char *check, bool ok, int err,
+		    const char *fmt, ...)
+{
+	char detail[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	va_end(ap);
+
+	if (ok) {
+		printf("  %-16s ok%s%s%s\n", check, *detail ? " (" : "",
+		       detail, *detail ? ")" : "");
+		return;
+	}
+	j->failed++;
+	if (!j->first_errno) {
+		j->first_errno = err;
+		j->first_name = check;
+		printf("  %-16s bad: %s -> import fails with %s\n", check,
+		       detail, strerrorname_np(err));
+	} else {
+		printf("  %-16s bad: %s (import stops earlier, at %s)\n",
+		       check, detail, j->first_name);
+	}
+}
+
+static bool zero_bytes(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+struct range {
+	size_t off, size;
+};
+
+/* The kind's reserved ranges after the header, ended by a zero size. */
+static const struct range *body_reserved(uint32_t kind)
+{
+	static const struct range obj[] = { { 44, 4 }, { 57, 7 }, {} };
+	static const struct range umem[] = { { 40, 8 }, {} };
+	static const struct range var[] = { { 44, 4 }, { 56, 8 }, {} };
+	static const struct range none[] = { {} };
+
+	switch (kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		return obj;
+	case BLOB_KIND_DEVX_UMEM:
+		return umem;
+	case BLOB_KIND_VAR:
+		return var;
+	default:
+		return none;
+	}
+}
+
+/*
+ * The decode checks of blob.h, in its order.  Each is judged on its own,
+ * where the bytes allow, so that one bad byte does not hide another.
+ */
+static void judge_decode(const struct input *in, struct judge *j)
+{
+	const uint8_t *b = in->buf;
+	uint32_t kind = in->len >= 8 ? get16(b + 6) : 0;
+	size_t want = blob_size((enum blob_kind)kind);
+	uint32_t length = in->len >= 12 ? get32(b + 8) : 0;
+
+	if (in->len < 4)
+		verdict(j, "magic", false, EINVAL, "only %zu bytes", in->len);
+	else
+		verdict(j, "magic", !memcmp(b, BLOB_MAGIC, 4), EINVAL,
+			"not \"%s\"", BLOB_MAGIC);
+
+	if (in->len < 6)
+		verdict(j, "format_version", false, EINVAL, "missing");
+	else
+		verdict(j, "format_version",
+			get16(b + 4) == BLOB_FORMAT_VERSION, EPROTO,
+			"version %u, this library reads %u", get16(b + 4),
+			BLOB_FORMAT_VERSION);
+
+	if (in->len < 8)
+		verdict(j, "kind", false, EINVAL, "missing");
+	else
+		verdict(j, "kind", want != 0, EINVAL, "unknown kind %u", kind);
+
+	if (in->len < 12)
+		verdict(j, "length", false, EINVAL, "missing");
+	else if (!want)
+		verdict(j, "length", false, EINVAL,
+			"%u, no size is known for kind %u", length, kind);
+	else if (length != want)
+		verdict(j, "length", false, EINVAL,
+			"%u, a %s blob is %zu bytes", length, kind_name(kind),
+			want);
+	else if (in->len < want)
+		verdict(j, "length", false, EINVAL,
+			"%u, but the data ends at byte %zu (truncated)",
+			length, in->len);
+	else
+		verdict(j, "length", true, 0, "%u", length);
+
+	if (!want || in->len < want || in->len < 16) {
+		verdict(j, "checksum", false, EINVAL,
+			"cannot be computed without a whole blob");
+	} else {
+		uint8_t copy[BLOB_MAX_SIZE];
+		uint32_t stored = get32(b + 12), computed;
+
+		memcpy(copy, b, want);
+		memset(copy + 12, 0, 4);
+		computed = blob_crc32c(copy, want);
+		verdict(j, "checksum", stored == computed, EINVAL,
+			"stored 0x%08x, computed 0x%08x", stored, computed);
+	}
+
+	if (!want || in->len < want) {
+		verdict(j, "reserved bytes", false, EINVAL,
+			"cannot be read without a whole blob");
+	} else {
+		const struct range *r = body_reserved(kind);
+		bool zero = zero_bytes(b + 24, 8);
+
+		for (; r->size; r++)
+			zero = zero && zero_bytes(b + r->off, r->size);
+		verdict(j, "reserved bytes", zero, EINVAL, "not all zero");
+	}
+}
+
+static int device_guid(const char *name, uint64_t *guid)
+{
+	struct ibv_device **list;
+	int n, ret = ENODEV;
+
+	list = ibv_get_device_list(&n);
+	if (!list)
+		return errno ? errno : ENODEV;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(ibv_get_device_name(list[i]), name))
+			continue;
+		*guid = be64toh(ibv_get_device_guid(list[i]));
+		ret = 0;
+		break;
+	}
+	ibv_free_device_list(list);
+	return ret;
+}
+
+/* Returns EXIT_PASS or EXIT_CHECK_FAILED for one blob already read. */
+static int inspect(const struct input *in, const char *device,
+		   uint64_t dev_guid)
+{
+	struct judge j = {};
+	struct blob dec;
+	uint32_t kind = in->len >= 8 ? get16(in->buf + 6) : 0;
+	size_t want = blob_size((enum blob_kind)kind);
+	bool too_long = in->longer;
+	int codec;
+
+	printf("%s: %zu%s bytes\n", in->name, in->len,
+	       in->longer ? "+" : "");
+	print_header(in);
+	if (in->len > BLOB_HEADER_SIZE || want)
+		print_body(in, kind);
+
+	printf(" checks, in import's order:\n");
+	if (too_long)
+		printf("  %-16s bad: file longer than a blob (more than %d "
+		       "bytes); only the start is judged below\n", "size",
+		       INSPECT_READ_BOUND);
+	else if (want && in->len > want)
+		printf("  %-16s ok (%zu bytes after the blob are not part of "
+		       "it: import reads only %zu)\n", "size",
+		       in->len - want, want);
+	judge_decode(in, &j);
+
+	/*
+	 * The codec is the authority: had the walk above missed a rule
+	 * that the library enforces, the two would disagree, and saying so
+	 * is better than a verdict the library does not share.
+	 */
+	codec = blob_decode(in->buf, in->len, 0, &dec);
+	if (codec != j.first_errno) {
+		printf("  %-16s bad: the library's decoder says %s, this "
+		       "tool %s\n", "codec",
+		       codec ? strerrorname_np(codec) : "ok",
+		       j.first_errno ? strerrorname_np(j.first_errno) : "ok");
+		j.failed++;
+		if (!j.first_errno || codec) {
+			j.first_errno = codec ? codec : EINVAL;
+			j.first_name = "codec";
+		}
+	}
+
+	if (j.failed) {
+		printf("  %-16s not judged (import stops earlier)\n",
+		       "device");
+	} else if (device) {
+		char a[32], b[32];
+
+		format_guid(dec.node_guid, a, sizeof(a));
+		format_guid(dev_guid, b, sizeof(b));
+		verdict(&j, "device", dec.node_guid == dev_guid, EXDEV,
+			"blob from %s, %s is %s", a, device, b);
+	} else {
+		printf("  %-16s not judged offline (give --device NAME; "
+		       "another device -> EXDEV)\n", "device");
+	}
+	printf("  %-16s not judged offline (import asks the kernel: a "
+	       "handle that is not a live object of this kind -> ENOENT)\n",
+	       "liveness");
+
+	if (j.failed)
+		printf(" verdict: import fails with %s (%s)\n",
+		       strerrorname_np(j.first_errno), j.first_name);
+	else if (too_long)
+		printf(" verdict: not a blob file; its first %zu bytes would "
+		       "pass import's offline checks\n", want);
+	else
+		printf(" verdict: good blob; import accepts it %swhile the "
+		       "object lives\n", device ? "on this device " : "");
+	return j.failed || too_long ? EXIT_CHECK_FAILED : EXIT_PASS;
+}
+
+/* Reads at most INSPECT_READ_BOUND bytes and notes whether more follow. */
+static int read_input(const char *path, struct input *in)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+	uint8_t extra;
+	ssize_t n;
+
+	in->name = fd ? path : "<stdin>";
+	in->len = 0;
+	in->longer = false;
+	if (fd < 0)
+		return errno;
+	while (in->len < sizeof(in->buf)) {
+		n = read(fd, in->buf + in->len, sizeof(in->buf) - in->len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		in->len += (size_t)n;
+	}
+	if (n >= 0 && in->len == sizeof(in->buf)) {
+		do {
+			n = read(fd, &extra, 1);
+		} while (n < 0 && errno == EINTR);
+		in->longer = n > 0;
+	}
+	if (n < 0) {
+		int err = errno;
+
+		if (fd)
+			close(fd);
+		return err;
+	}
+	if (fd)
+		close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	static struct input in;
+	const char *device = NULL;
+	uint64_t dev_guid = 0;
+	int opt, status = EXIT_PASS;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":d:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'd':
+			device = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_PASS;
+		case ':':
+			fprintf(stderr, "%s: option '%s' needs a value "
+				"(see --help)\n", prog, argv[optind - 1]);
+			return EXIT_USAGE;
+		default:
+			fprintf(stderr, "%s: unknown option '%s' (see "
+				"--help)\n", prog, argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "%s: no blob file given (see --help)\n", prog);
+		return EXIT_USAGE;
+	}
+	if (device) {
+		int err = device_guid(device, &dev_guid);
+
+		if (err) {
+			fprintf(stderr, "%s: no RDMA device %s (%s)\n", prog,
+				device, strerror(err));
+			return EXIT_USAGE;
+		}
+	}
+
+	for (int i = optind; i < argc; i++) {
+		int err = read_input(argv[i], &in);
+
+		if (i > optind)
+			printf("\n");
+		if (err) {
+			fprintf(stderr, "%s: %s: %s\n", prog, argv[i],
+				strerror(err));
+			status = EXIT_USAGE;
+			continue;
+		}
+		if (inspect(&in, device, dev_guid) != EXIT_PASS &&
+		    status == EXIT_PASS)
+			status = EXIT_CHECK_FAILED;
+	}
+	fflush(stdout);
+	return status;
+}
