@@ -24,7 +24,7 @@ set(MLX5_SHARE_PRIVATE_DIR mlx5-share)
 
 if(TARGET mlx5-share)
 	install(TARGETS mlx5-share
-		LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}" NAMELINK_SKIP)
+		LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 endif()
 if(EXISTS "${CMAKE_SOURCE_DIR}/providers/mlx5/mlx5dv.h")
 	install(FILES "${CMAKE_SOURCE_DIR}/providers/mlx5/mlx5dv.h"

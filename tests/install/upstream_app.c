@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * An application written for rdma-core's DEVX export/import API, built
+ * against an installed mlx5-share the way its users build: only
+ * <infiniband/mlx5dv.h> and -lmlx5 -libverbs (or pkg-config).  It calls
+ * every function of the family as the upstream man pages describe them:
+ * size the buffers, create a flow counter, a UMEM and a VAR, export each,
+ * import each into a context imported from a dup of the command fd, use
+ * it there, unimport, then destroy in the creating context.  Finally the
+ * stale DEVX blob must be refused (mlx5-share's checked import).
+ */
+#include <endian.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <infiniband/mlx5dv.h>
+
+#include "check.h"
+
+#define NAME "upstream_app"
+
+enum {
+	MLX5_CMD_OP_ALLOC_FLOW_COUNTER = 0x939,
+	MLX5_CMD_OP_QUERY_FLOW_COUNTER = 0x93b,
+};
+
+/* PRM mailboxes are big-endian; these are the dwords this file uses. */
+static void set_opcode(uint32_t *in, uint16_t opcode)
+{
+	in[0] = htobe32((uint32_t)opcode << 16);
+}
+
+static struct mlx5dv_devx_obj *alloc_flow_counter(struct ibv_context *ctx,
+						  uint32_t *id)
+{
+	uint32_t in[4] = {}, out[4] = {};
+	struct mlx5dv_devx_obj *obj;
+
+	set_opcode(in, MLX5_CMD_OP_ALLOC_FLOW_COUNTER);
+	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+	if (obj)
+		*id = be32toh(out[2]);
+	return obj;
+}
+
+/* QUERY_FLOW_COUNTER on obj; returns the firmware status (0 is good). */
+static int query_flow_counter(struct mlx5dv_devx_obj *obj, uint32_t id)
+{
+	uint32_t in[8] = {}, out[8] = {};
+	int ret;
+
+	set_opcode(in, MLX5_CMD_OP_QUERY_FLOW_COUNTER);
+	in[7] = htobe32(id);
+	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
+	if (ret)
+		fprintf(stderr, "query: %s, status 0x%x syndrome 0x%x\n",
+			strerror(ret), be32toh(out[0]) >> 24, be32toh(out[1]));
+	return ret;
+}
+
+static struct ibv_context *open_devx_device(void)
+{
+	struct mlx5dv_context_attr attr = {
+		.flags = MLX5DV_CONTEXT_FLAGS_DEVX,
+	};
+	struct ibv_device **list;
+	struct ibv_context *ctx = NULL;
+	int n, i;
+
+	list = ibv_get_device_list(&n);
+	if (!list)
+		return NULL;
+	for (i = 0; i < n && !ctx; i++)
+		if (mlx5dv_is_supported(list[i]))
+			ctx = mlx5dv_open_device(list[i], &attr);
+	ibv_free_device_list(list);
+	return ctx;
+}
+
+int main(void)
+{
+	struct mlx5dv_export_sizes sizes = {};
+	struct mlx5dv_devx_obj *counter, *icounter;
+	struct mlx5dv_devx_umem *umem, *iumem;
+	struct mlx5dv_var *var, *ivar;
+	struct ibv_context *ctx, *ictx;
+	void *obj_buf, *umem_buf, *var_buf, *mem, *db;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	uint32_t counter_id = 0;
+
+	ctx = open_devx_device();
+	if (!ctx)
+		check_skip(NAME, "no mlx5 device with DEVX (run under mlx5-emu)");
+
+	mlx5dv_get_export_sizes(&sizes);
+	CHECK(sizes.devx_obj_attrs_size > 0);
+	CHECK(sizes.devx_umem_attrs_size > 0);
+	CHECK(sizes.var_attrs_size > 0);
+	obj_buf = calloc(1, sizes.devx_obj_attrs_size);
+	umem_buf = calloc(1, sizes.devx_umem_attrs_size);
+	var_buf = calloc(1, sizes.var_attrs_size);
+	REQUIRE(obj_buf && umem_buf && var_buf);
+
+	counter = alloc_flow_counter(ctx, &counter_id);
+	REQUIRE(counter);
+	REQUIRE(posix_memalign(&mem, page, 2 * page) == 0);
+	umem = mlx5dv_devx_umem_reg(ctx, mem, 2 * page,
+				    IBV_ACCESS_LOCAL_WRITE);
+	REQUIRE(umem);
+	var = mlx5dv_alloc_var(ctx, 0);
+	REQUIRE(var);
+
+	CHECK_EQ(mlx5dv_devx_obj_export(counter, obj_buf), 0);
+	CHECK_EQ(mlx5dv_devx_umem_export(umem, umem_buf), 0);
+	CHECK_EQ(mlx5dv_var_export(var, var_buf), 0);
+
+	/* The importer's context shares the exporter's kernel file. */
+	ictx = ibv_import_device(dup(ctx->cmd_fd));
+	REQUIRE(ictx);
+
+	icounter = mlx5dv_devx_obj_import(ictx, obj_buf);
+	REQUIRE(icounter);
+	CHECK_EQ(query_flow_counter(icounter, counter_id), 0);
+
+	iumem = mlx5dv_devx_umem_import(ictx, umem_buf);
+	REQUIRE(iumem);
+	CHECK_EQ(iumem->umem_id, umem->umem_id);
+
+	ivar = mlx5dv_var_import(ictx, var_buf);
+	REQUIRE(ivar);
+	CHECK_EQ(ivar->page_id, var->page_id);
+	CHECK_EQ(ivar->length, var->length);
+	CHECK_EQ(ivar->mmap_off, var->mmap_off);
+	db = mmap(NULL, ivar->length, PROT_READ | PROT_WRITE, MAP_SHARED,
+		  ictx->cmd_fd, ivar->mmap_off);
+	CHECK(db != MAP_FAILED);
+	if (db != MAP_FAILED)
+		munmap(db, ivar->length);
+
+	mlx5dv_devx_obj_unimport(icounter);
+	mlx5dv_devx_umem_unimport(iumem);
+	mlx5dv_var_unimport(ivar);
+
+	/* Unimport left the kernel objects alone: the creator still owns them. */
+	CHECK_EQ(query_flow_counter(counter, counter_id), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(counter), 0);
+	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
+	mlx5dv_free_var(var);
+
+	/* A stale blob names no live object any more. */
+	CHECK_ERRNO(mlx5dv_devx_obj_import(ictx, obj_buf) == NULL, ENOENT);
+	CHECK_ERRNO(mlx5dv_devx_umem_import(ictx, umem_buf) == NULL, ENOENT);
+	CHECK_ERRNO(mlx5dv_var_import(ictx, var_buf) == NULL, ENOENT);
+
+	CHECK_EQ(ibv_close_device(ictx), 0);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	free(mem);
+	free(obj_buf);
+	free(umem_buf);
+	free(var_buf);
+	return check_done(NAME);
+}
