@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <rdma/ib_user_ioctl_verbs.h>
+#include <rdma/mlx5_user_ioctl_cmds.h>
+
+#include "blob.h"
+#include "check.h"
+#include "e2e.h"
+#include "info_handles.h"
+
+static const char *test_name = "e2e";
+static bool on_hw;
+static const char *role;
+static int role_sock = -1;
+static char *self_argv0;
+
+/* PRM opcodes and the general object type the tests use. */
+enum {
+	OP_CREATE_GENERAL_OBJECT = 0xa00,
+	OP_MODIFY_GENERAL_OBJECT = 0xa01,
+	OP_QUERY_GENERAL_OBJECT = 0xa02,
+	OP_ALLOC_FLOW_COUNTER = 0x939,
+	OP_QUERY_FLOW_COUNTER = 0x93b,
+	OBJ_TYPE_FLOW_METER = 0x000a,
+	METER_MBOX = 16 + 128,	/* header + flow meter object */
+};
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	v = htobe16(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	v = htobe32(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return be32toh(v);
+}
+
+static bool under_emulator(void)
+{
+	const char *pre = getenv("LD_PRELOAD");
+
+	return getenv("MLX5_EMU_DIR") || (pre && strstr(pre, "emu"));
+}
+
+static bool is_mlx5(struct ibv_device *dev)
+{
+	return !strncmp(ibv_get_device_name(dev), "mlx5", 4) &&
+	       mlx5dv_is_supported(dev);
+}
+
+int e2e_num_devices(void)
+{
+	struct ibv_device **list;
+	int n, i, count = 0;
+
+	list = ibv_get_device_list(&n);
+	if (!list)
+		return 0;
+	for (i = 0; i < n; i++)
+		count += is_mlx5(list[i]);
+	ibv_free_device_list(list);
+	return count;
+}
+
+void e2e_init(int argc, char **argv, const char *name)
+{
+	int i;
+
+	test_name = name;
+	self_argv0 = argv[0];
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--hw"))
+			on_hw = true;
+		else if (!strcmp(argv[i], "--role") && i + 1 < argc)
+			role = argv[++i];
+		else if (!strcmp(argv[i], "--sock") && i + 1 < argc)
+			role_sock = atoi(argv[++i]);
+	}
+	if (on_hw && !role && (under_emulator() || !e2e_num_devices()))
+		check_skip(name, "no mlx5 device on this machine");
+	/* A peer that died must show as EPIPE, not kill the test. */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+bool e2e_on_hw(void)
+{
+	return on_hw;
+}
+
+const char *e2e_role(void)
+{
+	return role;
+}
+
+int e2e_sock(void)
+{
+	return role_sock;
+}
+
+struct ibv_context *e2e_open(int index)
+{
+	struct mlx5dv_context_attr attr = {
+		.flags = MLX5DV_CONTEXT_FLAGS_DEVX,
+	};
+	struct ibv_context *ctx = NULL;
+	struct ibv_device **list;
+	int n, i, seen = 0;
+
+	list = ibv_get_device_list(&n);
+	REQUIRE(list);
+	for (i = 0; i < n && !ctx; i++) {
+		if (!is_mlx5(list[i]) || seen++ != index)
+			continue;
+		ctx = mlx5dv_open_device(list[i], &attr);
+	}
+	ibv_free_device_list(list);
+	if (!ctx)
+		fprintf(stderr, "%s: cannot open mlx5 device #%d with DEVX\n",
+			test_name, index);
+	REQUIRE(ctx);
+	return ctx;
+}
+
+pid_t e2e_spawn(const char *child_role, int *sock)
+{
+	char fdstr[16];
+	int sv[2];
+	pid_t pid;
+
+	REQUIRE(socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == 0);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		/* Only the child's end survives exec, and nothing of ours. */
+		fcntl(sv[1], F_SETFD, 0);
+		snprintf(fdstr, sizeof(fdstr), "%d", sv[1]);
+		if (on_hw)
+			execl("/proc/self/exe", self_argv0, "--hw", "--role",
+			      child_role, "--sock", fdstr, (char *)NULL);
+		else
+			execl("/proc/self/exe", self_argv0, "--role",
+			      child_role, "--sock", fdstr, (char *)NULL);
+		_exit(127);
+	}
+	close(sv[1]);
+	*sock = sv[0];
+	return pid;
+}
+
+int e2e_wait(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+struct mlx5dv_devx_obj *fc_alloc(struct ibv_context *ctx, uint32_t *id)
+{
+	uint8_t in[16] = { 0 }, out[16] = { 0 };
+	struct mlx5dv_devx_obj *obj;
+
+	put16(in, OP_ALLOC_FLOW_COUNTER);
+	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+	if (obj)
+		*id = get32(out + 8);
+	return obj;
+}
+
+int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id, uint8_t out[32])
+{
+	uint8_t in[32] = { 0 };
+
+	memset(out, 0, 32);
+	put16(in, OP_QUERY_FLOW_COUNTER);
+	put32(in + 28, id);
+	return mlx5dv_devx_obj_query(obj, in, sizeof(in), out, 32);
+}
+
+struct mlx5dv_devx_obj *meter_create(struct ibv_context *ctx, uint32_t *id)
+{
+	uint8_t in[METER_MBOX] = { 0 }, out[16] = { 0 };
+	struct mlx5dv_devx_obj *obj;
+
+	put16(in, OP_CREATE_GENERAL_OBJECT);
+	put16(in + 6, OBJ_TYPE_FLOW_METER);
+	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+	if (obj)
+		*id = get32(out + 8);
+	return obj;
+}
+
+int meter_query(struct mlx5dv_devx_obj *obj, uint32_t id, bool *active)
+{
+	uint8_t in[16] = { 0 }, out[METER_MBOX] = { 0 };
+	int ret;
+
+	put16(in, OP_QUERY_GENERAL_OBJECT);
+	put16(in + 6, OBJ_TYPE_FLOW_METER);
+	put32(in + 8, id);
+	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
+	if (!ret)
+		*active = out[24] & 0x80;	/* flow_meter.active, bit 0xc0 */
+	return ret;
+}
+
+int meter_set_active(struct mlx5dv_devx_obj *obj, uint32_t id, bool active)
+{
+	uint8_t in[METER_MBOX] = { 0 }, out[16] = { 0 };
+
+	put16(in, OP_MODIFY_GENERAL_OBJECT);
+	put16(in + 6, OBJ_TYPE_FLOW_METER);
+	put32(in + 8, id);
+	in[23] = 1;			/* modify_field_select: active */
+	in[24] = active ? 0x80 : 0;
+	return mlx5dv_devx_obj_modify(obj, in, sizeof(in), out, sizeof(out));
+}
+
+bool e2e_meter_supported(void)
+{
+	struct ibv_context *ctx = e2e_open(0);
+	struct mlx5dv_devx_obj *obj;
+	uint32_t id;
+
+	obj = meter_create(ctx, &id);
+	if (obj)
+		mlx5dv_devx_obj_destroy(obj);
+	ibv_close_device(ctx);
+	return obj;
+}
+
+size_t e2e_obj_blob_size(void)
+{
+	struct mlx5dv_export_sizes sizes;
+
+	mlx5dv_get_export_sizes(&sizes);
+	return sizes.devx_obj_attrs_size;
+}
+
+void e2e_export(struct mlx5dv_devx_obj *obj, uint8_t *blob)
+{
+	int ret;
+
+	REQUIRE(e2e_obj_blob_size() <= E2E_BLOB_MAX);
+	memset(blob, 0, E2E_BLOB_MAX);
+	ret = mlx5dv_devx_obj_export(obj, blob);
+	if (ret)
+		fprintf(stderr, "%s: export failed: %s\n", test_name,
+			strerror(ret));
+	REQUIRE(ret == 0);
+}
+
+uint32_t e2e_blob_handle(const uint8_t *blob)
+{
+	struct blob b;
+
+	REQUIRE(blob_decode(blob, E2E_BLOB_MAX, BLOB_KIND_DEVX_OBJ, &b) == 0);
+	return b.obj.handle;
+}
+
+uint32_t e2e_blob_object_id(const uint8_t *blob)
+{
+	struct blob b;
+
+	REQUIRE(blob_decode(blob, E2E_BLOB_MAX, BLOB_KIND_DEVX_OBJ, &b) == 0);
+	return b.obj.object_id;
+}
+
+long e2e_live_devx_objs(struct ibv_context *ctx)
+{
+	uint32_t *handles = NULL;
+	size_t n = 0;
+
+	if (info_handles_list(ctx->cmd_fd, RDMA_DRIVER_MLX5,
+			      MLX5_IB_OBJECT_DEVX_OBJ, &handles, &n))
+		return -1;
+	free(handles);
+	return (long)n;
+}

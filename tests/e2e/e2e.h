@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * What the end-to-end tests share: choosing where they run (under
+ * mlx5-emu, or with --hw on a real mlx5 device), opening devices with
+ * DEVX, the two DEVX objects they share (a flow counter and a flow meter
+ * general object) as PRM mailboxes, export blobs, and re-running the test
+ * binary as a second process.
+ */
+#ifndef E2E_H
+#define E2E_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <infiniband/mlx5dv.h>
+
+/*
+ * Parses the common options (--hw, --role R, --sock N).  With --hw, a
+ * machine without a real mlx5 device (or running under mlx5-emu) makes
+ * the test print "SKIPPED: name: ..." and exit 77.
+ */
+void e2e_init(int argc, char **argv, const char *name);
+bool e2e_on_hw(void);
+/* The --role this process was started with, or NULL for the main one. */
+const char *e2e_role(void);
+/* The --sock fd this process was started with, or -1. */
+int e2e_sock(void);
+
+/* mlx5 devices present (at most 16). */
+int e2e_num_devices(void);
+/* Opens the index-th mlx5 device with DEVX; exits the test on failure. */
+struct ibv_context *e2e_open(int index);
+
+/*
+ * Starts this same program again as --role role with one end of a fresh
+ * SOCK_SEQPACKET socketpair as --sock; returns the pid and sets *sock to
+ * the other end.
+ */
+pid_t e2e_spawn(const char *role, int *sock);
+/* Waits for pid; returns its exit status, or 128 + signal. */
+int e2e_wait(pid_t pid);
+
+/* Flow counter (ALLOC/QUERY_FLOW_COUNTER). */
+struct mlx5dv_devx_obj *fc_alloc(struct ibv_context *ctx, uint32_t *id);
+/* 0 or the errno of mlx5dv_devx_obj_query; out gets the 32-byte answer. */
+int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id, uint8_t out[32]);
+
+/* Flow meter general object (obj_type 0xa): CREATE/QUERY/MODIFY. */
+struct mlx5dv_devx_obj *meter_create(struct ibv_context *ctx, uint32_t *id);
+int meter_query(struct mlx5dv_devx_obj *obj, uint32_t id, bool *active);
+int meter_set_active(struct mlx5dv_devx_obj *obj, uint32_t id, bool active);
+/* Can device 0 create a flow meter? */
+bool e2e_meter_supported(void);
+
+enum { E2E_BLOB_MAX = 256 };
+/* mlx5dv_get_export_sizes()'s DEVX object blob size. */
+size_t e2e_obj_blob_size(void);
+/* Exports obj into blob[E2E_BLOB_MAX]; exits the test on failure. */
+void e2e_export(struct mlx5dv_devx_obj *obj, uint8_t *blob);
+/* The handle and object id a DEVX object blob carries. */
+uint32_t e2e_blob_handle(const uint8_t *blob);
+uint32_t e2e_blob_object_id(const uint8_t *blob);
+
+/*
+ * Live DEVX object handles in ctx's ufile, from INFO_HANDLES; -1 when the
+ * kernel cannot tell.
+ */
+long e2e_live_devx_objs(struct ibv_context *ctx);
+
+#endif

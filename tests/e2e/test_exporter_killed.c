@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * Scenario 6: the exporter is killed with SIGKILL right after it sent its
+ * command fd and blobs.  The ufile lives on in the fd the importer holds:
+ * the importer imports and uses every object.  When the importer closes
+ * that last fd, the kernel (here mlx5-emu) tears the objects down.
+ */
+#include <signal.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "e2e.h"
+#include "fdpass.h"
+
+#define NAME "e2e_exporter_killed"
+
+struct msg {
+	uint8_t fc_blob[E2E_BLOB_MAX];
+	uint8_t meter_blob[E2E_BLOB_MAX];
+};
+
+static int exporter(void)
+{
+	struct mlx5dv_devx_obj *fc, *meter;
+	struct ibv_context *ctx;
+	uint32_t fc_id, meter_id;
+	struct msg m;
+
+	ctx = e2e_open(0);
+	fc = fc_alloc(ctx, &fc_id);
+	REQUIRE(fc);
+	meter = meter_create(ctx, &meter_id);
+	REQUIRE(meter);
+	e2e_export(fc, m.fc_blob);
+	e2e_export(meter, m.meter_blob);
+	REQUIRE(fdpass_send(e2e_sock(), ctx->cmd_fd, &m, sizeof(m)) == 0);
+	/* Die without a chance to clean anything up. */
+	kill(getpid(), SIGKILL);
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct mlx5dv_devx_obj *fc, *meter;
+	uint32_t fc_id, meter_id;
+	struct ibv_context *ctx;
+	bool active = false;
+	uint8_t out[32];
+	int sock, fd = -1;
+	struct msg m;
+	pid_t pid;
+
+	e2e_init(argc, argv, NAME);
+	if (e2e_role())
+		return exporter();
+	if (e2e_on_hw() && !e2e_meter_supported())
+		check_skip(NAME, "this NIC has no flow meter object");
+
+	pid = e2e_spawn("exporter", &sock);
+	REQUIRE(fdpass_recv(sock, &fd, &m, sizeof(m)) == sizeof(m));
+	REQUIRE(fd >= 0);
+	CHECK_EQ(e2e_wait(pid), 128 + SIGKILL);
+	close(sock);
+
+	ctx = ibv_import_device(fd);
+	REQUIRE(ctx);
+	fc_id = e2e_blob_object_id(m.fc_blob);
+	meter_id = e2e_blob_object_id(m.meter_blob);
+	fc = mlx5dv_devx_obj_import(ctx, m.fc_blob);
+	REQUIRE(fc);
+	meter = mlx5dv_devx_obj_import(ctx, m.meter_blob);
+	REQUIRE(meter);
+	CHECK_EQ(e2e_live_devx_objs(ctx), 2);
+	CHECK_EQ(fc_query(fc, fc_id, out), 0);
+	CHECK_EQ(meter_set_active(meter, meter_id, true), 0);
+	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
+	CHECK(active);
+
+	/* Last close: the objects must go with the ufile. */
+	mlx5dv_devx_obj_unimport(fc);
+	mlx5dv_devx_obj_unimport(meter);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done(NAME);
+}

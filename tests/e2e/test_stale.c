@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * Scenario 3: stale blobs.  After destroy, the old blob is refused with
+ * ENOENT; after its handle is reused by a new object of the same type
+ * (or of another type), it is still refused rather than aliasing the
+ * new object.
+ *
+ * Handles are allocated lowest-free per ufile, and firmware ids may be
+ * too, so to give the new object the old handle but another id, a second
+ * context (another ufile on the same device) holds a fresh object while
+ * the old one's id is free.
+ */
+#include "check.h"
+#include "e2e.h"
+
+#define NAME "e2e_stale"
+
+typedef struct mlx5dv_devx_obj *(*create_fn)(struct ibv_context *,
+					     uint32_t *);
+
+static void stale_case(const char *what, struct ibv_context *ctx,
+		       struct ibv_context *other, create_fn create)
+{
+	struct mlx5dv_devx_obj *old, *hold, *reuse;
+	uint8_t blob[E2E_BLOB_MAX], nblob[E2E_BLOB_MAX];
+	uint32_t id, hold_id, reuse_id;
+
+	old = create(ctx, &id);
+	if (!old && e2e_on_hw())
+		return;
+	REQUIRE(old);
+	e2e_export(old, blob);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(old), 0);
+
+	/* Destroyed: the handle is gone. */
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
+
+	hold = create(other, &hold_id);
+	REQUIRE(hold);
+	reuse = create(ctx, &reuse_id);
+	REQUIRE(reuse);
+	e2e_export(reuse, nblob);
+	if (e2e_blob_handle(nblob) != e2e_blob_handle(blob))
+		fprintf(stderr, "%s: handle %u not reused (got %u)\n", what,
+			e2e_blob_handle(blob), e2e_blob_handle(nblob));
+	CHECK_EQ(e2e_blob_handle(nblob), e2e_blob_handle(blob));
+	CHECK(reuse_id != id);
+
+	/* Same handle, same type, another object: refused. */
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
+	/* The new object's own blob still imports. */
+	{
+		struct mlx5dv_devx_obj *imp = mlx5dv_devx_obj_import(ctx,
+								     nblob);
+
+		CHECK(imp != NULL);
+		mlx5dv_devx_obj_unimport(imp);
+	}
+
+	CHECK_EQ(mlx5dv_devx_obj_destroy(reuse), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(hold), 0);
+}
+
+/* The old handle taken by an object of another type. */
+static void other_type_case(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_obj *fc, *meter;
+	uint8_t blob[E2E_BLOB_MAX], mblob[E2E_BLOB_MAX];
+	uint32_t id, meter_id;
+
+	fc = fc_alloc(ctx, &id);
+	REQUIRE(fc);
+	e2e_export(fc, blob);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
+	meter = meter_create(ctx, &meter_id);
+	if (!meter && e2e_on_hw())
+		return;
+	REQUIRE(meter);
+	e2e_export(meter, mblob);
+	CHECK_EQ(e2e_blob_handle(mblob), e2e_blob_handle(blob));
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(meter), 0);
+}
+
+int main(int argc, char **argv)
+{
+	struct ibv_context *ctx, *other;
+
+	e2e_init(argc, argv, NAME);
+	ctx = e2e_open(0);
+	other = e2e_open(0);
+
+	stale_case("flow counter", ctx, other, fc_alloc);
+	stale_case("flow meter", ctx, other, meter_create);
+	other_type_case(ctx);
+
+	CHECK_EQ(ibv_close_device(other), 0);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done(NAME);
+}

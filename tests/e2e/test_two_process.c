@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * Scenario 2: sharing between two processes.  The parent creates a flow
+ * counter and a flow meter, exports them and sends its command fd
+ * (SCM_RIGHTS) and the blobs to a freshly exec'ed child, which imports
+ * the device with ibv_import_device() and then the objects.
+ *   phase 1: the child queries and modifies, unimports; the parent sees
+ *            the change and its objects still work;
+ *   phase 2: the child destroys the meter through its imported object;
+ *            the parent's query then fails, and the parent unimports its
+ *            own (now dead) object and destroys the counter.
+ */
+#include <unistd.h>
+
+#include "check.h"
+#include "e2e.h"
+#include "fdpass.h"
+
+#define NAME "e2e_two_process"
+
+struct msg {
+	char step;
+	uint8_t fc_blob[E2E_BLOB_MAX];
+	uint8_t meter_blob[E2E_BLOB_MAX];
+};
+
+static char wait_step(int sock)
+{
+	struct msg m = { 0 };
+
+	if (fdpass_recv(sock, NULL, &m, sizeof(m)) <= 0)
+		return 0;
+	return m.step;
+}
+
+static void send_step(int sock, char step)
+{
+	struct msg m = { .step = step };
+
+	REQUIRE(fdpass_send(sock, -1, &m, sizeof(m)) == 0);
+}
+
+static int child(void)
+{
+	struct mlx5dv_devx_obj *fc, *meter;
+	int sock = e2e_sock(), fd = -1;
+	struct ibv_context *ctx;
+	uint32_t fc_id, meter_id;
+	uint8_t out[32];
+	bool active = false;
+	struct msg m;
+
+	REQUIRE(fdpass_recv(sock, &fd, &m, sizeof(m)) == sizeof(m));
+	REQUIRE(fd >= 0);
+	ctx = ibv_import_device(fd);
+	REQUIRE(ctx);
+	fc_id = e2e_blob_object_id(m.fc_blob);
+	meter_id = e2e_blob_object_id(m.meter_blob);
+
+	/* Phase 1: use, modify, unimport. */
+	fc = mlx5dv_devx_obj_import(ctx, m.fc_blob);
+	REQUIRE(fc);
+	CHECK_EQ(fc_query(fc, fc_id, out), 0);
+	meter = mlx5dv_devx_obj_import(ctx, m.meter_blob);
+	REQUIRE(meter);
+	CHECK_EQ(meter_set_active(meter, meter_id, true), 0);
+	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
+	CHECK(active);
+	mlx5dv_devx_obj_unimport(fc);
+	mlx5dv_devx_obj_unimport(meter);
+	send_step(sock, '1');
+
+	/* Phase 2: destroy the meter through an imported object. */
+	REQUIRE(wait_step(sock) == '2');
+	meter = mlx5dv_devx_obj_import(ctx, m.meter_blob);
+	REQUIRE(meter);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(meter), 0);
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.meter_blob), ENOENT);
+	send_step(sock, '2');
+
+	/* Closing our copy of the fd must not tear down the ufile. */
+	REQUIRE(wait_step(sock) == '3');
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	close(sock);
+	return check_done(NAME " (child)");
+}
+
+int main(int argc, char **argv)
+{
+	struct mlx5dv_devx_obj *fc, *meter;
+	uint32_t fc_id, meter_id;
+	struct ibv_context *ctx;
+	bool active = true;
+	uint8_t out[32];
+	struct msg m = { .step = '0' };
+	int sock;
+	pid_t pid;
+
+	e2e_init(argc, argv, NAME);
+	if (e2e_role())
+		return child();
+
+	ctx = e2e_open(0);
+	fc = fc_alloc(ctx, &fc_id);
+	REQUIRE(fc);
+	meter = meter_create(ctx, &meter_id);
+	if (!meter && e2e_on_hw())
+		check_skip(NAME, "this NIC has no flow meter object");
+	REQUIRE(meter);
+	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
+	CHECK(!active);
+	e2e_export(fc, m.fc_blob);
+	e2e_export(meter, m.meter_blob);
+
+	pid = e2e_spawn("importer", &sock);
+	REQUIRE(fdpass_send(sock, ctx->cmd_fd, &m, sizeof(m)) == 0);
+
+	CHECK_EQ(wait_step(sock), '1');
+	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
+	CHECK(active);
+	CHECK_EQ(fc_query(fc, fc_id, out), 0);
+
+	send_step(sock, '2');
+	CHECK_EQ(wait_step(sock), '2');
+	/* The child destroyed the meter: our handle is gone. */
+	CHECK_EQ(meter_query(meter, meter_id, &active), ENOENT);
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.meter_blob), ENOENT);
+	mlx5dv_devx_obj_unimport(meter);
+
+	send_step(sock, '3');
+	CHECK_EQ(e2e_wait(pid), 0);
+	close(sock);
+
+	/* The child closed its fd; ours keeps the ufile and the counter. */
+	CHECK_EQ(fc_query(fc, fc_id, out), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done(NAME);
+}
