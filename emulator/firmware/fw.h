@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct emu_fw;
 
@@ -46,5 +47,74 @@ enum {
 	EMU_FW_STATUS_BAD_INPUT_LEN = 0x50,
 	EMU_FW_STATUS_BAD_OUTPUT_LEN = 0x51,
 };
+
+/*
+ * Additions to the first interface (below): everything here is optional
+ * for the kernel model; the prototypes above are unchanged.
+ */
+
+/*
+ * Syndromes the model sets with a non-zero status.  Real firmware's
+ * syndromes are opaque 32-bit numbers; these are distinct per cause so a
+ * trace or a test can tell which check refused a command.
+ */
+enum emu_fw_syndrome {
+	EMU_FW_SYND_NONE = 0,
+	EMU_FW_SYND_UNKNOWN_OPCODE = 0x5e000001, /* BAD_OP */
+	EMU_FW_SYND_INPUT_LEN = 0x5e000002,	 /* BAD_INPUT_LEN */
+	EMU_FW_SYND_OUTPUT_LEN = 0x5e000003,	 /* BAD_OUTPUT_LEN */
+	EMU_FW_SYND_BAD_OP_MOD = 0x5e000004,	 /* BAD_PARAM */
+	EMU_FW_SYND_UNKNOWN_UID = 0x5e000005,	 /* BAD_PARAM */
+	EMU_FW_SYND_UID_MISMATCH = 0x5e000006,	 /* BAD_PARAM */
+	EMU_FW_SYND_NO_OBJECT = 0x5e000007,	 /* BAD_RES_STATE */
+	EMU_FW_SYND_BAD_OBJ_TYPE = 0x5e000008,	 /* BAD_PARAM */
+	EMU_FW_SYND_LIMIT = 0x5e000009,		 /* EXCEED_LIM */
+	EMU_FW_SYND_NO_IDS = 0x5e00000a,	 /* NO_RESOURCES */
+	EMU_FW_SYND_BAD_FIELD = 0x5e00000b,	 /* BAD_PARAM */
+	EMU_FW_SYND_BUSY = 0x5e00000c,		 /* RES_BUSY */
+	EMU_FW_SYND_NO_MEMORY = 0x5e00000d,	 /* NO_RESOURCES */
+	EMU_FW_SYND_CAP_TYPE = 0x5e00000e,	 /* BAD_PARAM */
+	EMU_FW_SYND_VPORT = 0x5e00000f,		 /* BAD_PARAM */
+	EMU_FW_SYND_BULK = 0x5e000010,		 /* BAD_PARAM */
+	EMU_FW_SYND_RANGE = 0x5e000011,		 /* BAD_PARAM */
+	EMU_FW_SYND_PORT_TYPE = 0x5e000012,	 /* BAD_PARAM */
+};
+
+/*
+ * The negative errno the kernel's command layer makes of a PRM status
+ * when it does not pass the output through (cmd_status_to_err() in
+ * drivers/net/ethernet/mellanox/mlx5/core/cmd.c); 0 for OK.
+ */
+int emu_fw_status_errno(uint8_t status);
+
+/* "OK", "BAD_OP", ... for traces. */
+const char *emu_fw_status_name(uint8_t status);
+
+/*
+ * Trace switch: when out is not NULL, every command is printed to it as
+ * one line (device, opcode name, op_mod, uid, status, syndrome).  NULL
+ * turns tracing off.
+ */
+void emu_fw_set_trace(struct emu_fw *fw, FILE *out);
+
+/* The device identity the caps report. */
+uint64_t emu_fw_node_guid(const struct emu_fw *fw);
+uint16_t emu_fw_vhca_id(const struct emu_fw *fw);
+
+/*
+ * Live firmware objects (user contexts, PDs, transport domains, XRCDs,
+ * flow counter allocations, general objects, UMEMs) created with uid,
+ * or of every uid when uid is negative: lets tests check that a teardown
+ * destroyed everything.
+ */
+unsigned int emu_fw_object_count(struct emu_fw *fw, int uid);
+
+/*
+ * Test hook standing in for traffic: adds to the packets and octets of
+ * the flow counter id (any counter of an allocated bulk).  0, or -ENOENT
+ * when no such counter is allocated, -EINVAL for a NULL fw.
+ */
+int emu_fw_flow_counter_add(struct emu_fw *fw, uint32_t id, uint64_t packets,
+			    uint64_t octets);
 
 #endif

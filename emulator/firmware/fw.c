@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The firmware model's entry point: the device, and the command
+ * dispatcher that checks what real firmware checks before a command's
+ * own handler runs (a known opcode, long enough mailboxes, a live uid).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "devx_cmd.h"
+#include "fw_internal.h"
+
+struct fw_op {
+	uint16_t opcode;
+	uint16_t min_in;
+	uint16_t min_out;
+	bool (*handler)(struct fw_cmd *cmd);
+};
+
+static const struct fw_op fw_ops[] = {
+	{ PRM_OP_QUERY_HCA_CAP, 16, PRM_QUERY_HCA_CAP_OUT_LEN,
+	  fw_cmd_query_hca_cap },
+	{ PRM_OP_QUERY_ISSI, 16, PRM_QUERY_ISSI_OUT_LEN, fw_cmd_query_issi },
+	{ PRM_OP_NOP, 16, 16, fw_cmd_nop },
+	{ PRM_OP_QUERY_VPORT_STATE, 16, 16, fw_cmd_query_vport_state },
+	{ PRM_OP_QUERY_NIC_VPORT_CONTEXT, 16, PRM_NIC_VPORT_OUT_LEN,
+	  fw_cmd_query_nic_vport_context },
+	{ PRM_OP_QUERY_ESW_VPORT_CONTEXT, 16, PRM_ESW_VPORT_OUT_LEN,
+	  fw_cmd_query_esw_vport_context },
+	{ PRM_OP_QUERY_HCA_VPORT_CONTEXT, 16, 16,
+	  fw_cmd_query_hca_vport_context },
+	{ PRM_OP_QUERY_LAG, 16, 16, fw_cmd_query_lag },
+	{ PRM_OP_CREATE_UCTX, PRM_CREATE_UCTX_IN_LEN, 16, fw_cmd_create_uctx },
+	{ PRM_OP_DESTROY_UCTX, 16, 16, fw_cmd_destroy_uctx },
+	{ PRM_OP_ALLOC_PD, 16, 16, fw_cmd_alloc_simple },
+	{ PRM_OP_DEALLOC_PD, 16, 16, fw_cmd_dealloc_simple },
+	{ PRM_OP_ALLOC_TRANSPORT_DOMAIN, 16, 16, fw_cmd_alloc_simple },
+	{ PRM_OP_DEALLOC_TRANSPORT_DOMAIN, 16, 16, fw_cmd_dealloc_simple },
+	{ PRM_OP_ALLOC_XRCD, 16, 16, fw_cmd_alloc_simple },
+	{ PRM_OP_DEALLOC_XRCD, 16, 16, fw_cmd_dealloc_simple },
+	{ PRM_OP_ALLOC_FLOW_COUNTER, PRM_ALLOC_FC_IN_LEN, 16,
+	  fw_cmd_alloc_flow_counter },
+	{ PRM_OP_DEALLOC_FLOW_COUNTER, 16, 16, fw_cmd_dealloc_flow_counter },
+	{ PRM_OP_QUERY_FLOW_COUNTER, PRM_QUERY_FC_IN_LEN,
+	  PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN,
+	  fw_cmd_query_flow_counter },
+	{ PRM_OP_CREATE_GENERAL_OBJECT, 16, 16,
+	  fw_cmd_create_general_object },
+	{ PRM_OP_MODIFY_GENERAL_OBJECT, 16, 16,
+	  fw_cmd_modify_general_object },
+	{ PRM_OP_QUERY_GENERAL_OBJECT, 16, 16, fw_cmd_query_general_object },
+	{ PRM_OP_DESTROY_GENERAL_OBJECT, 16, 16,
+	  fw_cmd_destroy_general_object },
+	{ PRM_OP_CREATE_UMEM, PRM_UMEM_MTT_BYTE, 16, fw_cmd_create_umem },
+	{ PRM_OP_DESTROY_UMEM, 16, 16, fw_cmd_destroy_umem },
+};
+
+static const struct fw_op *find_op(uint16_t opcode)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(fw_ops) / sizeof(fw_ops[0]); i++)
+		if (fw_ops[i].opcode == opcode)
+			return &fw_ops[i];
+	return NULL;
+}
+
+struct emu_fw *emu_fw_new(uint64_t node_guid)
+{
+	struct emu_fw *fw = calloc(1, sizeof(*fw));
+
+	if (!fw)
+		return NULL;
+	if (pthread_mutex_init(&fw->lock, NULL)) {
+		free(fw);
+		errno = ENOMEM;
+		return NULL;
+	}
+	fw->node_guid = node_guid;
+	/*
+	 * A vhca_id only has to tell this device's functions apart from
+	 * those of the other emulated devices, which differ in their GUID.
+	 */
+	fw->vhca_id = (uint16_t)(node_guid ^ node_guid >> 16 ^
+				 node_guid >> 32 ^ node_guid >> 48);
+	return fw;
+}
+
+void emu_fw_free(struct emu_fw *fw)
+{
+	if (!fw)
+		return;
+	fw_obj_destroy_all(fw);
+	pthread_mutex_destroy(&fw->lock);
+	free(fw);
+}
+
+static void run(struct fw_cmd *cmd)
+{
+	const struct fw_op *op = find_op(cmd->opcode);
+
+	if (!op) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_OP, EMU_FW_SYND_UNKNOWN_OPCODE);
+		return;
+	}
+	if (cmd->inlen < op->min_in) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_INPUT_LEN,
+			EMU_FW_SYND_INPUT_LEN);
+		return;
+	}
+	if (cmd->outlen < op->min_out) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_OUTPUT_LEN,
+			EMU_FW_SYND_OUTPUT_LEN);
+		return;
+	}
+	if (!fw_uid_valid(cmd->fw, cmd->uid)) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_UNKNOWN_UID);
+		return;
+	}
+	op->handler(cmd);
+}
+
+static void trace(const struct fw_cmd *cmd)
+{
+	FILE *out = cmd->fw->trace;
+
+	if (!out)
+		return;
+	fprintf(out, "mlx5-emu fw %04x: %s(0x%x) op_mod 0x%x uid %u -> %s",
+		cmd->fw->vhca_id, devx_cmd_opcode_name(cmd->opcode),
+		cmd->opcode, cmd->op_mod, cmd->uid,
+		emu_fw_status_name(cmd->status));
+	if (cmd->status)
+		fprintf(out, "(0x%x) syndrome 0x%08x", cmd->status,
+			cmd->syndrome);
+	fputc('\n', out);
+	fflush(out);
+}
+
+int emu_fw_exec(struct emu_fw *fw, const void *in, size_t inlen,
+		void *out, size_t outlen)
+{
+	struct fw_cmd cmd = {
+		.fw = fw,
+		.in = in,
+		.inlen = inlen,
+		.out = out,
+		.outlen = outlen,
+	};
+
+	if (!fw || !in || !out || inlen < PRM_HDR_LEN ||
+	    outlen < PRM_HDR_LEN)
+		return -EINVAL;
+
+	/* The output never carries anything of a previous command. */
+	memset(out, 0, outlen);
+	cmd.opcode = prm_get(in, PRM_HDR_OPCODE);
+	cmd.uid = prm_get(in, PRM_HDR_UID);
+	cmd.op_mod = prm_get(in, PRM_HDR_OP_MOD);
+
+	pthread_mutex_lock(&fw->lock);
+	run(&cmd);
+	if (cmd.status) {
+		/* A failed command returns nothing but its status. */
+		memset(out, 0, outlen);
+		prm_set(out, PRM_OUT_STATUS, cmd.status);
+		prm_set(out, PRM_OUT_SYNDROME, cmd.syndrome);
+	}
+	trace(&cmd);
+	pthread_mutex_unlock(&fw->lock);
+	return 0;
+}
+
+void emu_fw_set_trace(struct emu_fw *fw, FILE *out)
+{
+	if (!fw)
+		return;
+	pthread_mutex_lock(&fw->lock);
+	fw->trace = out;
+	pthread_mutex_unlock(&fw->lock);
+}
+
+uint64_t emu_fw_node_guid(const struct emu_fw *fw)
+{
+	return fw ? fw->node_guid : 0;
+}
+
+uint16_t emu_fw_vhca_id(const struct emu_fw *fw)
+{
+	return fw ? fw->vhca_id : 0;
+}
+
+unsigned int emu_fw_object_count(struct emu_fw *fw, int uid)
+{
+	unsigned int n = 0;
+	struct fw_obj *obj;
+	int kind;
+
+	if (!fw)
+		return 0;
+	pthread_mutex_lock(&fw->lock);
+	for (kind = 0; kind < FW_OBJ_KINDS; kind++)
+		for (obj = fw->objs[kind]; obj; obj = obj->next)
+			if (uid < 0 || obj->uid == uid)
+				n++;
+	pthread_mutex_unlock(&fw->lock);
+	return n;
+}
+
+/* cmd_status_to_err() of the kernel's command layer. */
+int emu_fw_status_errno(uint8_t status)
+{
+	switch (status) {
+	case EMU_FW_STATUS_OK:
+		return 0;
+	case EMU_FW_STATUS_BAD_OP:
+	case EMU_FW_STATUS_BAD_PARAM:
+	case EMU_FW_STATUS_BAD_RES:
+	case EMU_FW_STATUS_BAD_RES_STATE:
+	case EMU_FW_STATUS_BAD_INDEX:
+	case 0x10: /* bad QP state */
+	case 0x11: /* bad packet */
+	case 0x40: /* bad size: too many outstanding CQEs */
+		return -EINVAL;
+	case EMU_FW_STATUS_RES_BUSY:
+		return -EBUSY;
+	case EMU_FW_STATUS_EXCEED_LIM:
+		return -ENOMEM;
+	case EMU_FW_STATUS_NO_RESOURCES:
+		return -EAGAIN;
+	default: /* internal error, bad system state, lengths, unknown */
+		return -EIO;
+	}
+}
+
+const char *emu_fw_status_name(uint8_t status)
+{
+	switch (status) {
+	case EMU_FW_STATUS_OK:
+		return "OK";
+	case EMU_FW_STATUS_INT_ERR:
+		return "INT_ERR";
+	case EMU_FW_STATUS_BAD_OP:
+		return "BAD_OP";
+	case EMU_FW_STATUS_BAD_PARAM:
+		return "BAD_PARAM";
+	case EMU_FW_STATUS_BAD_SYS_STATE:
+		return "BAD_SYS_STATE";
+	case EMU_FW_STATUS_BAD_RES:
+		return "BAD_RES";
+	case EMU_FW_STATUS_RES_BUSY:
+		return "RES_BUSY";
+	case EMU_FW_STATUS_EXCEED_LIM:
+		return "EXCEED_LIM";
+	case EMU_FW_STATUS_BAD_RES_STATE:
+		return "BAD_RES_STATE";
+	case EMU_FW_STATUS_BAD_INDEX:
+		return "BAD_INDEX";
+	case EMU_FW_STATUS_NO_RESOURCES:
+		return "NO_RESOURCES";
+	case EMU_FW_STATUS_BAD_INPUT_LEN:
+		return "BAD_INPUT_LEN";
+	case EMU_FW_STATUS_BAD_OUTPUT_LEN:
+		return "BAD_OUTPUT_LEN";
+	default:
+		return "UNKNOWN";
+	}
+}

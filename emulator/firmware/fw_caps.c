@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The device's capabilities, as QUERY_HCA_CAP reports them: a single
+ * port Ethernet (RoCE) ConnectX-6 Dx-like function with DEVX (user
+ * contexts, UMEM), flow counters and one general object type, the flow
+ * meter.  The limits come from fw_internal.h, which the object store
+ * enforces.  "Maximum" and "current" differ where a driver changes a
+ * setting at init (SET_HCA_CAP): the command interface checksum is
+ * supported but not enabled.
+ */
+#include <string.h>
+
+#include "fw_internal.h"
+
+#define PRM_CAP_PG 0x227, 1
+
+struct cap_val {
+	uint16_t off;
+	uint8_t width;
+	uint32_t max;
+	uint32_t cur;
+};
+
+/* A value the same in the maximum and the current capabilities. */
+#define V(field, v) { field, v, v }
+#define V2(field, max, cur) { field, max, cur }
+
+static const struct cap_val general_caps[] = {
+	V(PRM_CAP_HCA_CAP_2, 1),
+	V(PRM_CAP_LOG_MAX_SRQ_SZ, 15),
+	V(PRM_CAP_LOG_MAX_QP_SZ, 15),
+	V(PRM_CAP_LOG_MAX_QP, 17),
+	V(PRM_CAP_LOG_MAX_SRQ, 23),
+	V(PRM_CAP_LOG_MAX_CQ_SZ, 22),
+	V(PRM_CAP_LOG_MAX_CQ, 24),
+	V(PRM_CAP_LOG_MAX_EQ_SZ, 22),
+	V(PRM_CAP_LOG_MAX_MKEY, 24),
+	V(PRM_CAP_LOG_MAX_EQ, 8),
+	V(PRM_CAP_MAX_INDIRECTION, 4),
+	V(PRM_CAP_LOG_MAX_MRW_SZ, 64),
+	V(PRM_CAP_LOG_MAX_KLM_LIST, 16),
+	V(PRM_CAP_LOG_MAX_RA_REQ_DC, 4),
+	V(PRM_CAP_LOG_MAX_RA_RES_DC, 4),
+	V(PRM_CAP_LOG_MAX_RA_REQ_QP, 4),
+	V(PRM_CAP_LOG_MAX_RA_RES_QP, 4),
+	V(PRM_CAP_CC_QUERY_ALLOWED, 1),
+	V(PRM_CAP_CC_MODIFY_ALLOWED, 1),
+	V(PRM_CAP_GID_TABLE_SIZE, 256),
+	V(PRM_CAP_OUT_OF_SEQ_CNT, 1),
+	V(PRM_CAP_VPORT_COUNTERS, 1),
+	V(PRM_CAP_RETRANSMISSION_Q_CNT, 1),
+	V(PRM_CAP_MAX_QP_CNT, 0),
+	V(PRM_CAP_PKEY_TABLE_SIZE, 1),
+	V(PRM_CAP_VPORT_GROUP_MANAGER, 1),
+	V(PRM_CAP_NIC_FLOW_TABLE, 1),
+	V(PRM_CAP_ESWITCH_MANAGER, 1),
+	V(PRM_CAP_DEVICE_MEMORY, 0),
+	V(PRM_CAP_LOCAL_CA_ACK_DELAY, 16),
+	V(PRM_CAP_PORT_TYPE, 1),	/* Ethernet */
+	V(PRM_CAP_NUM_PORTS, 1),
+	V(PRM_CAP_LOG_MAX_MSG, 30),
+	V(PRM_CAP_MAX_TC, 8),
+	V(PRM_CAP_STAT_RATE_SUPPORT, 0xffff),
+	V(PRM_CAP_CQE_VERSION, 1),
+	V2(PRM_CAP_CMDIF_CHECKSUM, 3, 0),
+	V(PRM_CAP_DCT, 1),
+	V(PRM_CAP_QOS, 1),
+	V(PRM_CAP_ETH_NET_OFFLOADS, 1),
+	V(PRM_CAP_ROCE, 1),
+	V(PRM_CAP_ATOMIC, 1),
+	V(PRM_CAP_CQ_OI, 1),
+	V(PRM_CAP_CQ_RESIZE, 1),
+	V(PRM_CAP_CQ_MODERATION, 1),
+	V(PRM_CAP_PG, 1),
+	V(PRM_CAP_XRC, 1),
+	V(PRM_CAP_UD, 1),
+	V(PRM_CAP_UC, 1),
+	V(PRM_CAP_RC, 1),
+	V(PRM_CAP_UAR_4K, 1),
+	V(PRM_CAP_UMEM_UID_0, 1),
+	V(PRM_CAP_LOG_PG_SZ, 12),
+	V(PRM_CAP_BF, 1),
+	V(PRM_CAP_LOG_BF_REG_SIZE, 9),
+	V(PRM_CAP_MAX_WQE_SZ_SQ, 1024),
+	V(PRM_CAP_MAX_WQE_SZ_RQ, 512),
+	V(PRM_CAP_MAX_FLOW_COUNTER_HI, FW_MAX_FLOW_COUNTERS >> 16),
+	V(PRM_CAP_MAX_FLOW_COUNTER_LO, FW_MAX_FLOW_COUNTERS & 0xffff),
+	V(PRM_CAP_MAX_WQE_SZ_SQ_DC, 512),
+	V(PRM_CAP_MAX_QP_MCG, 1 << 16),
+	V(PRM_CAP_FLOW_COUNTER_BULK_ALLOC, FW_FLOW_COUNTER_BULK_ALLOC),
+	V(PRM_CAP_LOG_MAX_MCG, 21),
+	V(PRM_CAP_LOG_MAX_TD, FW_LOG_MAX_TD),
+	V(PRM_CAP_LOG_MAX_PD, FW_LOG_MAX_PD),
+	V(PRM_CAP_LOG_MAX_XRCD, FW_LOG_MAX_XRCD),
+	V(PRM_CAP_LOG_MAX_FLOW_COUNTER_BULK, FW_LOG_MAX_FLOW_COUNTER_BULK),
+	V(PRM_CAP_LOG_MAX_RQ, 17),
+	V(PRM_CAP_LOG_MAX_SQ, 17),
+	V(PRM_CAP_LOG_MAX_TIR, 16),
+	V(PRM_CAP_LOG_MAX_TIS, 16),
+	V(PRM_CAP_LOG_MAX_RMP, 17),
+	V(PRM_CAP_LOG_MAX_RQT, 16),
+	V(PRM_CAP_LOG_MAX_RQT_SIZE, 11),
+	V(PRM_CAP_LOG_MAX_WQ_SZ, 15),
+	V(PRM_CAP_STEERING_FORMAT, 1),	/* ConnectX-6 Dx */
+	V(PRM_CAP_LOG_MAX_UCTX, FW_LOG_MAX_UCTX),
+	V(PRM_CAP_CRYPTO, 0),
+	V(PRM_CAP_LOG_MAX_UMEM, FW_LOG_MAX_UMEM),
+	V(PRM_CAP_MAX_NUM_EQS, 256),
+	V(PRM_CAP_LOG_UAR_PAGE_SZ, 0),
+	V(PRM_CAP_DEVICE_FREQ_MHZ, 1000),
+	V(PRM_CAP_DEVICE_FREQ_KHZ, 1000000),
+	V(PRM_CAP_NUM_UARS_PER_PAGE, 1),
+	V(PRM_CAP_LOG_MAX_ATOMIC_QP, 3),
+	V(PRM_CAP_CQE_COMPRESSION, 1),
+	V(PRM_CAP_CQE_COMP_MAX_NUM, 64),
+	V(PRM_CAP_NATIVE_PORT_NUM, 1),
+	V(PRM_CAP_NUM_VHCA_PORTS, 1),
+	V(PRM_CAP_UCTX_CAP, 0x1),	/* raw TX */
+};
+
+static const struct cap_val general2_caps[] = {
+	V(PRM_CAP2_LOG_RESERVED_QPN_GRAN, 0),
+};
+
+/* send, receive, write, read, atomic, srq_receive */
+#define ODP_ALL 0x3f
+static const struct cap_val odp_caps[] = {
+	V(PRM_CAP_ODP_RC, ODP_ALL),
+	V(PRM_CAP_ODP_UC, 0x3),
+	V(PRM_CAP_ODP_UD, 0x1),
+	V(PRM_CAP_ODP_XRC, ODP_ALL),
+	V(PRM_CAP_ODP_DC, ODP_ALL),
+};
+
+static const struct cap_val atomic_caps[] = {
+	V(PRM_CAP_ATOMIC_OPERATIONS, 0x3),	/* CAS and fetch-add */
+	V(PRM_CAP_ATOMIC_SIZE_QP, 0x8),		/* 8 bytes */
+	V(PRM_CAP_ATOMIC_SIZE_DC, 0x8),
+	V(PRM_CAP_FETCH_ADD_PCI_ATOMIC, 0x4),	/* 8 byte PCIe atomics */
+	V(PRM_CAP_SWAP_PCI_ATOMIC, 0x4),
+	V(PRM_CAP_CAS_PCI_ATOMIC, 0x4),
+};
+
+static const struct cap_val roce_caps[] = {
+	V(PRM_CAP_ROCE_SW_SRC_UDP, 1),
+};
+
+static const struct cap_val qos_caps[] = {
+	V(PRM_CAP_QOS_PACKET_PACING, 1),
+	V(PRM_CAP_QOS_NIC_SQ_SCHED, 0),
+};
+
+static const struct cap_val flow_table_caps[] = {
+	V(PRM_CAP_FT_NIC_RX_FT_SUPPORT, 1),
+	V(PRM_CAP_FT_NIC_RX_FLOW_COUNTER, 1),
+	V(PRM_CAP_FT_NIC_RX_LOG_MAX_FT_SIZE, 23),
+	V(PRM_CAP_FT_NIC_RX_MAX_FT_LEVEL, 63),
+};
+
+static void put(uint8_t *area, const struct cap_val *v, size_t n, bool cur)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		prm_set(area, v[i].off, v[i].width, cur ? v[i].cur : v[i].max);
+}
+
+#define PUT(area, table, cur)                                               \
+	put(area, table, sizeof(table) / sizeof(table[0]), cur)
+
+/*
+ * Fills the 4096-byte capability area of one type; false when the
+ * device does not have that capability type (its general capabilities
+ * say which it has).
+ */
+bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
+		  uint8_t *area)
+{
+	memset(area, 0, PRM_CAP_AREA_LEN);
+	switch (type) {
+	case PRM_CAP_TYPE_GENERAL:
+		PUT(area, general_caps, cur);
+		prm_set(area, PRM_CAP_VHCA_ID, fw->vhca_id);
+		/* Only the flow meter among the general object types. */
+		prm_set64(area, PRM_CAP_GENERAL_OBJ_TYPES,
+			  1ull << PRM_OBJ_TYPE_FLOW_METER);
+		return true;
+	case PRM_CAP_TYPE_GENERAL_2:
+		PUT(area, general2_caps, cur);
+		return true;
+	case PRM_CAP_TYPE_ETHERNET_OFFLOADS:
+	case PRM_CAP_TYPE_ESWITCH_FLOW_TABLE:
+	case PRM_CAP_TYPE_ESWITCH:
+		/* Present, with every optional feature off. */
+		return true;
+	case PRM_CAP_TYPE_ODP:
+		PUT(area, odp_caps, cur);
+		return true;
+	case PRM_CAP_TYPE_ATOMIC:
+		PUT(area, atomic_caps, cur);
+		return true;
+	case PRM_CAP_TYPE_ROCE:
+		PUT(area, roce_caps, cur);
+		return true;
+	case PRM_CAP_TYPE_QOS:
+		PUT(area, qos_caps, cur);
+		return true;
+	case PRM_CAP_TYPE_FLOW_TABLE:
+		PUT(area, flow_table_caps, cur);
+		return true;
+	default:
+		/* Device memory and crypto are off in the general caps. */
+		return false;
+	}
+}
+
+void fw_port_mac(const struct emu_fw *fw, uint8_t mac[6])
+{
+	uint64_t g = fw->node_guid;
+
+	/* EUI-64 xx:xx:xx:ff:fe:xx:xx:xx -> MAC xx:xx:xx:xx:xx:xx */
+	mac[0] = (uint8_t)(g >> 56) ^ 0x02;
+	mac[1] = g >> 48;
+	mac[2] = g >> 40;
+	mac[3] = g >> 16;
+	mac[4] = g >> 8;
+	mac[5] = g;
+}

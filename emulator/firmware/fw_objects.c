@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The firmware's object store: every object the device holds for its
+ * users, with the uid that created it.  Object numbers are handed out
+ * in increasing order and reused only after the number space wraps, as
+ * firmware does with its resource numbers; so a destroyed object's number
+ * is not at once the number of the next one, and a stale number in a
+ * client keeps failing instead of reaching a new object.
+ */
+#include <stdlib.h>
+
+#include "fw_internal.h"
+
+struct fw_obj *fw_obj_find(struct emu_fw *fw, enum fw_obj_kind kind,
+			   uint32_t id)
+{
+	struct fw_obj *obj;
+
+	for (obj = fw->objs[kind]; obj; obj = obj->next)
+		if (obj->id == id)
+			return obj;
+	return NULL;
+}
+
+struct fw_obj *fw_obj_find_containing(struct emu_fw *fw,
+				      enum fw_obj_kind kind, uint32_t id)
+{
+	struct fw_obj *obj;
+
+	for (obj = fw->objs[kind]; obj; obj = obj->next)
+		if (id >= obj->id && id - obj->id < obj->count)
+			return obj;
+	return NULL;
+}
+
+static uint64_t align_up(uint64_t v, uint32_t align)
+{
+	return (v + align - 1) / align * align;
+}
+
+/* The first free, count-aligned range at or after start, or 0. */
+static uint32_t free_range(struct emu_fw *fw, enum fw_obj_kind kind,
+			   uint64_t start, uint32_t count, uint32_t max_id)
+{
+	uint64_t id = align_up(start ? start : 1, count);
+	struct fw_obj *obj;
+	bool moved;
+
+	do {
+		if (id + count - 1 > max_id)
+			return 0;
+		moved = false;
+		for (obj = fw->objs[kind]; obj; obj = obj->next) {
+			if (id < (uint64_t)obj->id + obj->count &&
+			    obj->id < id + count) {
+				id = align_up((uint64_t)obj->id + obj->count,
+					      count);
+				moved = true;
+				break;
+			}
+		}
+	} while (moved);
+	return id;
+}
+
+/*
+ * Creates an object of count consecutive numbers (count a power of two,
+ * the range aligned to it) no higher than max_id, owned by the command's
+ * uid.  Fails the command with EXCEED_LIM past limit numbers in use.
+ */
+struct fw_obj *fw_obj_create(struct fw_cmd *cmd, enum fw_obj_kind kind,
+			     uint32_t count, uint32_t max_id, uint32_t limit)
+{
+	struct emu_fw *fw = cmd->fw;
+	struct fw_obj *obj;
+	uint32_t id;
+
+	if (count > limit || fw->in_use[kind] > limit - count) {
+		fw_fail(cmd, EMU_FW_STATUS_EXCEED_LIM, EMU_FW_SYND_LIMIT);
+		return NULL;
+	}
+	id = free_range(fw, kind, fw->next_id[kind], count, max_id);
+	if (!id)
+		id = free_range(fw, kind, 1, count, max_id);
+	if (!id) {
+		fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES, EMU_FW_SYND_NO_IDS);
+		return NULL;
+	}
+	obj = calloc(1, sizeof(*obj));
+	if (!obj) {
+		fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES, EMU_FW_SYND_NO_MEMORY);
+		return NULL;
+	}
+	obj->kind = kind;
+	obj->id = id;
+	obj->count = count;
+	obj->uid = cmd->uid;
+	obj->next = fw->objs[kind];
+	fw->objs[kind] = obj;
+	fw->next_id[kind] = id + count;
+	fw->in_use[kind] += count;
+	return obj;
+}
+
+void fw_obj_destroy(struct emu_fw *fw, struct fw_obj *obj)
+{
+	struct fw_obj **pp;
+
+	for (pp = &fw->objs[obj->kind]; *pp; pp = &(*pp)->next) {
+		if (*pp == obj) {
+			*pp = obj->next;
+			fw->in_use[obj->kind] -= obj->count;
+			free(obj->data);
+			free(obj);
+			return;
+		}
+	}
+}
+
+void fw_obj_destroy_all(struct emu_fw *fw)
+{
+	int kind;
+
+	for (kind = 0; kind < FW_OBJ_KINDS; kind++)
+		while (fw->objs[kind])
+			fw_obj_destroy(fw, fw->objs[kind]);
+}
+
+/*
+ * Firmware lets a user context touch only the objects it created; uid 0
+ * (the kernel itself) may touch any.
+ */
+bool fw_obj_owned(struct fw_cmd *cmd, struct fw_obj *obj)
+{
+	if (cmd->uid && cmd->uid != obj->uid)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_UID_MISMATCH);
+	return true;
+}
+
+bool fw_uid_valid(struct emu_fw *fw, uint16_t uid)
+{
+	return !uid || fw_obj_find(fw, FW_OBJ_UCTX, uid);
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * User contexts: the uid the kernel puts in every DEVX command.  The
+ * kernel creates one per DEVX ucontext (mlx5_ib_devx_create()) and one
+ * for itself at device init (its "whitelist" uid); commands naming a uid
+ * that is not a live context are refused.
+ */
+#include "fw_internal.h"
+
+static bool from_kernel(struct fw_cmd *cmd)
+{
+	if (cmd->uid)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_BAD_FIELD);
+	return true;
+}
+
+bool fw_cmd_create_uctx(struct fw_cmd *cmd)
+{
+	uint32_t caps = prm_get(cmd->in, PRM_UCTX_CAP);
+	struct fw_obj *obj;
+
+	if (!from_kernel(cmd))
+		return false;
+	/* Only the capabilities the device offers (uctx_cap: raw TX). */
+	if (caps & ~0x1u)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_BAD_FIELD);
+	obj = fw_obj_create(cmd, FW_OBJ_UCTX, 1, 0xffff,
+			    1u << FW_LOG_MAX_UCTX);
+	if (!obj)
+		return false;
+	prm_set(cmd->out, PRM_UCTX_OUT_UID, obj->id);
+	return true;
+}
+
+static bool uid_in_use(struct emu_fw *fw, uint16_t uid)
+{
+	struct fw_obj *obj;
+	int kind;
+
+	for (kind = 0; kind < FW_OBJ_KINDS; kind++)
+		for (obj = fw->objs[kind]; obj; obj = obj->next)
+			if (obj->uid == uid)
+				return true;
+	return false;
+}
+
+bool fw_cmd_destroy_uctx(struct fw_cmd *cmd)
+{
+	uint16_t uid = prm_get(cmd->in, PRM_DESTROY_UCTX_UID);
+	struct fw_obj *obj;
+
+	if (!from_kernel(cmd))
+		return false;
+	obj = fw_obj_find(cmd->fw, FW_OBJ_UCTX, uid);
+	if (!obj)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_RES_STATE,
+			       EMU_FW_SYND_NO_OBJECT);
+	/* Its objects must go first, as they do on a real device. */
+	if (uid_in_use(cmd->fw, uid))
+		return fw_fail(cmd, EMU_FW_STATUS_RES_BUSY, EMU_FW_SYND_BUSY);
+	fw_obj_destroy(cmd->fw, obj);
+	return true;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * DEVX UMEMs: the kernel pins the user's buffer and registers its pages
+ * with firmware by CREATE_UMEM (devx_umem_reg_cmd_alloc() builds the MTT
+ * list), and unregisters it by DESTROY_UMEM.  The model checks the
+ * command's geometry and remembers it; no object of the model points
+ * into a UMEM, so a UMEM is never busy.
+ */
+#include <stdlib.h>
+
+#include "fw_internal.h"
+
+struct umem_state {
+	uint64_t num_mtt;
+	uint32_t page_offset;
+	uint8_t log_page_size;	/* log2(page size) - 12 */
+};
+
+/* The largest page the MTTs may describe: 2^(12 + 18) = 1 GiB. */
+#define UMEM_MAX_LOG_PAGE 18
+
+bool fw_cmd_create_umem(struct fw_cmd *cmd)
+{
+	uint64_t num = prm_get64(cmd->in, PRM_UMEM_NUM_MTT);
+	uint32_t log_page = prm_get(cmd->in, PRM_UMEM_LOG_PAGE);
+	uint32_t offset = prm_get(cmd->in, PRM_UMEM_PAGE_OFFSET);
+	struct umem_state *st;
+	struct fw_obj *obj;
+
+	if (!num || log_page > UMEM_MAX_LOG_PAGE ||
+	    offset >= 4096ull << log_page)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_BAD_FIELD);
+	if (num > (cmd->inlen - PRM_UMEM_MTT_BYTE) / 8)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_INPUT_LEN,
+			       EMU_FW_SYND_INPUT_LEN);
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
+			       EMU_FW_SYND_NO_MEMORY);
+	obj = fw_obj_create(cmd, FW_OBJ_UMEM, 1, 0xffffff,
+			    1u << FW_LOG_MAX_UMEM);
+	if (!obj) {
+		free(st);
+		return false;
+	}
+	st->num_mtt = num;
+	st->page_offset = offset;
+	st->log_page_size = log_page;
+	obj->data = st;
+	prm_set(cmd->out, PRM_UMEM_OUT_ID, obj->id);
+	return true;
+}
+
+bool fw_cmd_destroy_umem(struct fw_cmd *cmd)
+{
+	struct fw_obj *obj;
+
+	obj = fw_obj_find(cmd->fw, FW_OBJ_UMEM,
+			  prm_get(cmd->in, PRM_DESTROY_UMEM_ID));
+	if (!obj)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_RES_STATE,
+			       EMU_FW_SYND_NO_OBJECT);
+	if (!fw_obj_owned(cmd, obj))
+		return false;
+	fw_obj_destroy(cmd->fw, obj);
+	return true;
+}
