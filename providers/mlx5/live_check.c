@@ -76,6 +76,12 @@ static int query_object_id(int fd, uint32_t handle, uint32_t type,
 	ret = uverbs_cmd_execute(fd, RDMA_DRIVER_MLX5, cmd);
 	switch (ret) {
 	case 0:
+	/*
+	 * Kernels whose devx.c runs commands with mlx5_cmd_do() report a
+	 * command the firmware failed as EREMOTEIO, which can only come
+	 * after devx_is_valid_obj_id() passed: the id is confirmed.
+	 */
+	case EREMOTEIO:
 		return 0;
 	case EINVAL:	/* devx_is_valid_obj_id: another object's id */
 	case ENOENT:	/* no such handle in this ufile */
