@@ -25,6 +25,9 @@
 /* Far more than any blob: enough to tell a blob from a file that is not. */
 #define INSPECT_READ_BOUND 4096
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 enum { EXIT_PASS = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 
 struct input {
@@ -308,21 +311,24 @@ static void judge_decode(const struct input *in, struct judge *j)
 	if (in->len < 4)
 		verdict(j, "magic", false, EINVAL, "only %zu bytes", in->len);
 	else
-		verdict(j, "magic", !memcmp(b, BLOB_MAGIC, 4), EINVAL,
-			"not \"%s\"", BLOB_MAGIC);
+		verdict(j, "magic", !memcmp(b, BLOB_MAGIC, 4), EINVAL, "%s",
+			memcmp(b, BLOB_MAGIC, 4) ? "not \"" BLOB_MAGIC "\"" :
+			"");
 
 	if (in->len < 6)
 		verdict(j, "format_version", false, EINVAL, "missing");
 	else
 		verdict(j, "format_version",
 			get16(b + 4) == BLOB_FORMAT_VERSION, EPROTO,
-			"version %u, this library reads %u", get16(b + 4),
-			BLOB_FORMAT_VERSION);
+			"version %u%s", get16(b + 4),
+			get16(b + 4) == BLOB_FORMAT_VERSION ? "" :
+			", this library reads " STR(BLOB_FORMAT_VERSION));
 
 	if (in->len < 8)
 		verdict(j, "kind", false, EINVAL, "missing");
 	else
-		verdict(j, "kind", want != 0, EINVAL, "unknown kind %u", kind);
+		verdict(j, "kind", want != 0, EINVAL, "%s kind %u",
+			want ? kind_name(kind) : "unknown", kind);
 
 	if (in->len < 12)
 		verdict(j, "length", false, EINVAL, "missing");
@@ -363,7 +369,8 @@ static void judge_decode(const struct input *in, struct judge *j)
 
 		for (; r->size; r++)
 			zero = zero && zero_bytes(b + r->off, r->size);
-		verdict(j, "reserved bytes", zero, EINVAL, "not all zero");
+		verdict(j, "reserved bytes", zero, EINVAL, "%s",
+			zero ? "" : "not all zero");
 	}
 }
 

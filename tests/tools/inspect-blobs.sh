@@ -1,0 +1,133 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+#
+# The inspector on good blobs and on damaged copies of them.
+#
+#   inspect-blobs.sh INSPECT BLOB_TOOL DIR [make]
+#
+# DIR holds good *.blob files (with "make", they are made first, one of
+# each kind).  For each good blob: the inspector exits 0 and calls it good;
+# every kind of damage exits 1 with the verdict import would give; every
+# truncation and every single flipped byte exits 1; nothing ever crashes.
+# Then inputs that are no blob at all.  Prints "inspect-blobs: N passed,
+# N failed" and exits 1 on any failure.
+
+set -u
+inspect=$1 tool=$2 dir=$3
+passed=0 failed=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+# expect STATUS TEXT ARGS...: the inspector exits STATUS and prints TEXT
+# (a grep -E pattern; empty: no text wanted).
+expect() {
+	local want=$1 text=$2 out st
+	shift 2
+	out=$("$inspect" "$@" 2>&1)
+	st=$?
+	if [ "$st" -ne "$want" ]; then
+		fail "inspect $* exited $st, want $want"
+		printf '%s\n' "$out" | sed 's/^/    /' >&2
+		return
+	fi
+	if [ -n "$text" ] && ! printf '%s\n' "$out" | grep -Eq -- "$text"; then
+		fail "inspect $*: no line matching '$text'"
+		printf '%s\n' "$out" | sed 's/^/    /' >&2
+		return
+	fi
+	pass
+}
+
+# Never a crash: any exit status but 0 or a signal's.
+no_crash() {
+	local st
+	"$inspect" "$@" >/dev/null 2>&1
+	st=$?
+	if [ "$st" -eq 1 ] || [ "$st" -eq 2 ]; then
+		pass
+	else
+		fail "inspect $* exited $st (want 1 or 2)"
+	fi
+}
+
+if [ "${4:-}" = make ]; then
+	for k in devx_obj devx_umem var; do
+		"$tool" make "$k" "$dir/$k-0.blob" || exit 2
+	done
+fi
+
+shopt -s nullglob
+blobs=("$dir"/*.blob)
+if [ ${#blobs[@]} -eq 0 ]; then
+	echo "inspect-blobs: no blob in $dir" >&2
+	exit 1
+fi
+
+for b in "${blobs[@]}"; do
+	n=$(stat -c %s "$b")
+	c="$work/copy"
+
+	expect 0 'verdict: good blob' "$b"
+	expect 0 'checksum +ok' "$b"
+	expect 0 'node_guid +[0-9a-f]{4}:[0-9a-f]{4}:[0-9a-f]{4}:[0-9a-f]{4}' "$b"
+	expect 0 'liveness +not judged offline' "$b"
+	expect 0 'verdict: good blob' - <"$b"
+
+	"$tool" flip 0 "$b" "$c"
+	expect 1 'import fails with EINVAL \(magic\)' "$c"
+	"$tool" flip $((n - 24)) "$b" "$c"
+	expect 1 'checksum +bad: stored 0x[0-9a-f]{8}, computed 0x[0-9a-f]{8} -> import fails with EINVAL' "$c"
+	expect 1 'import fails with EINVAL \(checksum\)' "$c"
+	"$tool" flip 13 "$b" "$c"
+	expect 1 'import fails with EINVAL \(checksum\)' "$c"
+	"$tool" truncate $((n - 8)) "$b" "$c"
+	expect 1 'length .*truncated\) -> import fails with EINVAL' "$c"
+	"$tool" set16 4 2 "$b" "$c"
+	expect 1 'import fails with EPROTO \(format_version\)' "$c"
+	"$tool" set16 6 7 "$b" "$c"
+	expect 1 'import fails with EINVAL \(kind\)' "$c"
+	"$tool" set16 8 $((n + 4)) "$b" "$c"
+	expect 1 'import fails with EINVAL \(length\)' "$c"
+	"$tool" set8 27 1 "$b" "$c"
+	expect 1 'import fails with EINVAL \(reserved bytes\)' "$c"
+	"$tool" set8 $((n - 1)) 1 "$b" "$c"
+	expect 1 'import fails with EINVAL \(reserved bytes\)' "$c"
+	"$tool" append 16 "$b" "$c"
+	expect 0 'size +ok \(16 bytes after the blob' "$c"
+
+	for ((i = 0; i < n; i++)); do
+		"$tool" truncate "$i" "$b" "$c"
+		expect 1 'verdict: import fails with EINVAL' "$c"
+		"$tool" flip "$i" "$b" "$c"
+		expect 1 'verdict: import fails with E' "$c"
+	done
+done
+
+# Inputs that are no blob at all.
+: >"$work/empty"
+expect 1 'empty' "$work/empty"
+head -c 64 /dev/urandom >"$work/random"
+no_crash "$work/random"
+for len in 1 3 7 15 31 33 63 65 100 1000 4095 4096 4097; do
+	head -c "$len" /dev/urandom >"$work/random"
+	no_crash "$work/random"
+done
+head -c $((1024 * 1024)) /dev/zero >"$work/huge"
+expect 1 'file longer than a blob' "$work/huge"
+expect 1 'file longer than a blob' - <"$work/huge"
+# A good blob followed by a megabyte: still not a blob file.
+cat "${blobs[0]}" "$work/huge" >"$work/huge-blob"
+expect 1 'file longer than a blob' "$work/huge-blob"
+expect 2 'mlx5-share-inspect: .*: No such file' "$work/missing"
+expect 2 'mlx5-share-inspect: .*: Is a directory' "$work"
+expect 2 'no blob file given'
+expect 2 'unknown option' --frobnicate "${blobs[0]}"
+expect 0 'Usage: mlx5-share-inspect' --help
+# A bad file among good ones: 1 for the lot, and the good ones still shown.
+expect 1 'verdict: good blob' "${blobs[0]}" "$work/empty"
+
+echo "inspect-blobs: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
