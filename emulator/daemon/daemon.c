@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "daemon.h"
+#include "emu_device.h"
+#include "trace.h"
+#include "uverbs.h"
+#include "wire.h"
+
+/* A stuck client must not hold a worker forever. */
+#define EMU_CHANNEL_TIMEOUT_S 30
+
+static pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct emu_device *devices;
+
+struct conn {
+	int fd;
+	struct emu_ufile *uf;
+};
+
+struct work {
+	int chan;
+	struct emu_ufile *uf;
+};
+
+/* Drop one reference; the last one is the kernel's release of the file. */
+static void ufile_put(struct emu_ufile *uf)
+{
+	if (--uf->refs == 0) {
+		emu_trace("ufile %u: last close, destroying its objects",
+			  uf->serial);
+		emu_ufile_release(uf);
+	}
+}
+
+static int read_full(int fd, void *buf, size_t len)
+{
+	uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = recv(fd, p, len, MSG_WAITALL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+static int write_full(int fd, const void *buf, size_t len)
+{
+	const uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+static int send_reply(int chan, int ret, const struct emu_reply *rep,
+		      const void *extra, size_t extra_len)
+{
+	struct emu_wire_rep hdr = {
+		.magic = EMU_WIRE_MAGIC, .ret = ret, .nfds = rep->nfds,
+		.len = (uint32_t)(rep->len + extra_len),
+	};
+	char cbuf[CMSG_SPACE(sizeof(rep->fds))] = {};
+	struct iovec iov = { .iov_base = &hdr, .iov_len = sizeof(hdr) };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+
+	if (rep->nfds) {
+		struct cmsghdr *cm;
+
+		msg.msg_control = cbuf;
+		msg.msg_controllen = CMSG_SPACE(rep->nfds * sizeof(int));
+		cm = CMSG_FIRSTHDR(&msg);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(rep->nfds * sizeof(int));
+		memcpy(CMSG_DATA(cm), rep->fds, rep->nfds * sizeof(int));
+	}
+	for (;;) {
+		ssize_t n = sendmsg(chan, &msg, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n != sizeof(hdr))
+			return -1;
+		break;
+	}
+	if (rep->len && write_full(chan, rep->buf, rep->len))
+		return -1;
+	if (extra_len && write_full(chan, extra, extra_len))
+		return -1;
+	return 0;
+}
+
+static void serve_mmap(struct work *w, const uint8_t *payload, size_t len,
+		       uint32_t pid)
+{
+	struct emu_wire_mmap_rep mrep = {};
+	struct emu_reply rep = {};
+	struct emu_wire_mmap req;
+	int ret, fd = -1;
+
+	if (len != sizeof(req)) {
+		send_reply(w->chan, -EINVAL, &rep, NULL, 0);
+		return;
+	}
+	memcpy(&req, payload, sizeof(req));
+	pthread_mutex_lock(&model_lock);
+	ret = emu_mlx5_mmap(w->uf, req.offset, req.length, req.prot, &fd);
+	if (!ret) {
+		fd = dup(fd);
+		if (fd < 0)
+			ret = -errno;
+	}
+	emu_trace("ufile %u pid %u: mmap offset 0x%llx len %llu -> %d",
+		  w->uf->serial, pid, (unsigned long long)req.offset,
+		  (unsigned long long)req.length, ret);
+	pthread_mutex_unlock(&model_lock);
+	if (!ret) {
+		rep.fds[0] = fd;
+		rep.nfds = 1;
+	}
+	send_reply(w->chan, ret, &rep, ret ? NULL : &mrep,
+		   ret ? 0 : sizeof(mrep));
+	emu_reply_free(&rep);
+}
+
+static void serve(struct work *w)
+{
+	struct timeval tv = { .tv_sec = EMU_CHANNEL_TIMEOUT_S };
+	struct emu_reply rep = {};
+	struct emu_wire_req req;
+	uint8_t *payload = NULL;
+	int ret;
+
+	setsockopt(w->chan, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(w->chan, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+	if (read_full(w->chan, &req, sizeof(req)) ||
+	    req.magic != EMU_WIRE_MAGIC || req.len > EMU_WIRE_MAX_REQ)
+		return;
+	payload = malloc(req.len ? req.len : 1);
+	if (!payload || read_full(w->chan, payload, req.len)) {
+		free(payload);
+		return;
+	}
+	switch (req.kind) {
+	case EMU_WIRE_IOCTL:
+		pthread_mutex_lock(&model_lock);
+		ret = emu_uverbs_ioctl(w->uf, payload, req.len, &rep);
+		emu_trace_ioctl(w->uf, req.pid, payload, req.len, ret);
+		pthread_mutex_unlock(&model_lock);
+		send_reply(w->chan, ret, &rep, NULL, 0);
+		break;
+	case EMU_WIRE_MMAP:
+		serve_mmap(w, payload, req.len, req.pid);
+		break;
+	case EMU_WIRE_PING:
+		send_reply(w->chan, 0, &rep, NULL, 0);
+		break;
+	default:
+		send_reply(w->chan, -EINVAL, &rep, NULL, 0);
+		break;
+	}
+	emu_reply_free(&rep);
+	free(payload);
+}
+
+static void *worker(void *arg)
+{
+	struct work *w = arg;
+
+	serve(w);
+	close(w->chan);
+	pthread_mutex_lock(&model_lock);
+	ufile_put(w->uf);
+	pthread_mutex_unlock(&model_lock);
+	free(w);
+	return NULL;
+}
+
+/*
+ * One token from a ufile connection: 1 on a request started, 0 on a
+ * message to ignore, -1 on EOF (every fd of the ufile is closed).
+ */
+static int take_token(struct conn *c)
+{
+	char cbuf[CMSG_SPACE(4 * sizeof(int))];
+	struct emu_wire_token tok;
+	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cm;
+	int chan = -1;
+	pthread_attr_t attr;
+	pthread_t tid;
+	struct work *w;
+	ssize_t n;
+
+	n = recvmsg(c->fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+	if (n < 0)
+		return (errno == EAGAIN || errno == EINTR) ? 0 : -1;
+	if (n == 0)
+		return -1;
+	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
+		int *fds = (int *)CMSG_DATA(cm);
+		size_t i, nfds;
+
+		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
+			continue;
+		nfds = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (i = 0; i < nfds; i++) {
+			if (chan < 0)
+				chan = fds[i];
+			else
+				close(fds[i]);
+		}
+	}
+	if (chan < 0)
+		return 0;
+	if (n != sizeof(tok) || tok.magic != EMU_WIRE_MAGIC ||
+	    (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
+		close(chan);
+		return 0;
+	}
+	w = malloc(sizeof(*w));
+	if (!w) {
+		close(chan);
+		return 0;
+	}
+	w->chan = chan;
+	w->uf = c->uf;
+	pthread_mutex_lock(&model_lock);
+	c->uf->refs++;
+	pthread_mutex_unlock(&model_lock);
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize(&attr, 256 * 1024);
+	if (pthread_create(&tid, &attr, worker, w)) {
+		/* no thread: the caller sees EOF on its channel */
+		close(chan);
+		pthread_mutex_lock(&model_lock);
+		ufile_put(c->uf);
+		pthread_mutex_unlock(&model_lock);
+		free(w);
+	}
+	pthread_attr_destroy(&attr);
+	return 1;
+}
+
+static int listen_on(const char *dir, unsigned int i)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd;
+
+	if (snprintf(sa.sun_path, sizeof(sa.sun_path), "%s/uverbs%u", dir,
+		     i) >= (int)sizeof(sa.sun_path))
+		return -1;
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return -1;
+	unlink(sa.sun_path);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    listen(fd, 128)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd)
+{
+	struct pollfd *pfd = NULL;
+	struct conn *conns = NULL;
+	size_t nconn = 0, cap = 0;
+	int *lfd;
+	unsigned int i;
+
+	signal(SIGPIPE, SIG_IGN);
+	emu_trace_init();
+	devices = calloc(ndev, sizeof(*devices));
+	lfd = calloc(ndev, sizeof(*lfd));
+	if (!devices || !lfd)
+		return 1;
+	for (i = 0; i < ndev; i++) {
+		if (emu_device_init(&devices[i], i)) {
+			fprintf(stderr, "mlx5-emu: cannot set up device %u\n", i);
+			return 1;
+		}
+		lfd[i] = listen_on(dir, i);
+		if (lfd[i] < 0) {
+			fprintf(stderr, "mlx5-emu: cannot listen in %s: %s\n",
+				dir, strerror(errno));
+			return 1;
+		}
+	}
+	if (ready_fd >= 0) {
+		if (write(ready_fd, "r", 1) != 1)
+			return 1;
+		close(ready_fd);
+	}
+
+	for (;;) {
+		size_t n = ndev + nconn, k;
+
+		pfd = realloc(pfd, n * sizeof(*pfd));
+		if (!pfd)
+			return 1;
+		for (i = 0; i < ndev; i++)
+			pfd[i] = (struct pollfd){ .fd = lfd[i], .events = POLLIN };
+		for (k = 0; k < nconn; k++)
+			pfd[ndev + k] = (struct pollfd){ .fd = conns[k].fd,
+							 .events = POLLIN };
+		if (poll(pfd, n, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return 1;
+		}
+		for (i = 0; i < ndev; i++) {
+			int cfd;
+
+			if (!(pfd[i].revents & POLLIN))
+				continue;
+			cfd = accept4(lfd[i], NULL, NULL,
+				      SOCK_CLOEXEC | SOCK_NONBLOCK);
+			if (cfd < 0)
+				continue;
+			if (nconn == cap) {
+				size_t ncap = cap ? cap * 2 : 16;
+				struct conn *nc = realloc(conns,
+							  ncap * sizeof(*nc));
+
+				if (!nc) {
+					close(cfd);
+					continue;
+				}
+				conns = nc;
+				cap = ncap;
+			}
+			pthread_mutex_lock(&model_lock);
+			conns[nconn].uf = emu_ufile_new(&devices[i]);
+			pthread_mutex_unlock(&model_lock);
+			if (!conns[nconn].uf) {
+				close(cfd);
+				continue;
+			}
+			conns[nconn].fd = cfd;
+			emu_trace("mlx5_%u: open, ufile %u", i,
+				  conns[nconn].uf->serial);
+			nconn++;
+		}
+		/* walk backwards: closed connections are swapped out */
+		for (k = n - ndev; k-- > 0;) {
+			int r;
+
+			if (!(pfd[ndev + k].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			/* drain a few tokens per wakeup */
+			do {
+				r = take_token(&conns[k]);
+			} while (r == 1);
+			if (r < 0) {
+				close(conns[k].fd);
+				pthread_mutex_lock(&model_lock);
+				ufile_put(conns[k].uf);
+				pthread_mutex_unlock(&model_lock);
+				conns[k] = conns[--nconn];
+			}
+		}
+	}
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The emulated machine's server: one listening SOCK_SEQPACKET socket per
+ * device (<dir>/uverbsN), one ufile per accepted connection, one worker
+ * thread per request (see kernel/wire.h for the protocol).
+ */
+#ifndef MLX5_EMU_DAEMON_H
+#define MLX5_EMU_DAEMON_H
+
+/*
+ * Serves until killed.  Writes one byte to ready_fd (then closes it) once
+ * every socket listens; returns non-zero if setup fails.
+ */
+int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd);
+
+#endif

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * MLX5_IB_OBJECT_DEVX, MLX5_IB_OBJECT_DEVX_OBJ and MLX5_IB_OBJECT_DEVX_UMEM,
+ * after drivers/infiniband/hw/mlx5/devx.c as of Linux 6.x: the command
+ * classification comes from the firmware model's devx_cmd.h (a mirror of
+ * devx.c's switch tables), the rules around it are here.
+ *
+ * Firmware errors: since Linux 5.19 ("RDMA/mlx5: Use mlx5_cmd_do() in
+ * core create_{cq,dct}" and the devx change that came with it) the DEVX
+ * methods run commands with mlx5_cmd_do(), copy the out mailbox (status
+ * and syndrome included) to user space even when the firmware failed the
+ * command, and return -EREMOTEIO in that case.  The model does the same.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rdma/ib_user_ioctl_cmds.h>
+#include <rdma/ib_user_ioctl_verbs.h>
+#include <rdma/ib_user_verbs.h>
+#include <rdma/mlx5_user_ioctl_cmds.h>
+
+#include "devx_cmd.h"
+#include "mlx5_cmd.h"
+#include "uverbs.h"
+
+struct devx_obj {
+	uint64_t obj_id;		/* get_enc_obj_id() of what was made */
+	uint32_t flow_counter_bulk_size;
+	uint32_t dinlen;
+	uint8_t dinbox[DEVX_CMD_DESTROY_INBOX_MAX];
+};
+
+struct devx_umem {
+	uint64_t addr, size;
+	uint32_t access;
+	uint32_t umem_id;
+	uint32_t dinlen;
+	uint8_t dinbox[DEVX_CMD_DESTROY_INBOX_MAX];
+};
+
+static uint16_t cmd_opcode(const void *in)
+{
+	return (uint16_t)emu_prm_get(in, 0x00, 16);
+}
+
+/* general_obj_in_cmd_hdr.vhca_tunnel_id (bits 0x48, 16) */
+static uint16_t cmd_vhca_tunnel_id(const void *in)
+{
+	return (uint16_t)emu_prm_get(in, 0x48, 16);
+}
+
+static bool devx_is_whitelist_cmd(const void *in)
+{
+	switch (cmd_opcode(in)) {
+	case 0x100:	/* QUERY_HCA_CAP */
+	case 0x764:	/* QUERY_HCA_VPORT_CONTEXT */
+	case 0x752:	/* QUERY_ESW_VPORT_CONTEXT */
+	case 0x740:	/* QUERY_ESW_FUNCTIONS */
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * follows devx_get_uid(): whitelisted queries may use the device's uid
+ * when the context has none; anything else needs a DEVX context (EINVAL)
+ */
+static int devx_get_uid(struct emu_bundle *b, const void *in)
+{
+	struct emu_ucontext *c = b->uf->uctx;
+
+	if (devx_is_whitelist_cmd(in)) {
+		if (c->devx_uid)
+			return c->devx_uid;
+		if (b->dev->whitelist_uid)
+			return b->dev->whitelist_uid;
+		return -EOPNOTSUPP;
+	}
+	if (!c->devx_uid)
+		return -EINVAL;
+	return c->devx_uid;
+}
+
+/* a private copy of the in mailbox: the kernel's UA_ALLOC_AND_COPY */
+static void *dup_in(struct emu_bundle *b, uint16_t id, size_t *len)
+{
+	struct emu_battr *a = emu_attr(b, id);
+	void *p = malloc(a->len);
+
+	if (p)
+		memcpy(p, a->in, a->len);
+	*len = a->len;
+	return p;
+}
+
+/* MLX5_SET(general_obj_in_cmd_hdr, cmd_in, uid, uid) */
+static void set_uid(void *in, uint16_t uid)
+{
+	emu_prm_set(in, 0x10, 16, uid);
+}
+
+/*
+ * follows devx_is_valid_obj_id() for the object types the model has: a
+ * DEVX object matches when the id the command addresses is the one its
+ * create made (for a bulk of flow counters, any counter of the bulk);
+ * every other uobject type addressed here fails the check.
+ */
+static bool devx_is_valid_obj_id(struct emu_uobj *uo, const void *in,
+				 size_t inlen)
+{
+	uint64_t obj_id = devx_cmd_obj_id(in, inlen);
+	struct devx_obj *obj;
+
+	if (!obj_id)
+		return false;
+	if (uo->type != MLX5_IB_OBJECT_DEVX_OBJ)
+		return false;
+	obj = uo->priv;
+	if (cmd_opcode(in) == EMU_OP_QUERY_FLOW_COUNTER &&
+	    obj->flow_counter_bulk_size)
+		return obj->obj_id <= obj_id &&
+		       obj->obj_id + obj->flow_counter_bulk_size > obj_id;
+	return obj->obj_id == obj_id;
+}
+
+/* follows UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_OTHER) */
+int emu_h_devx_other(struct emu_bundle *b)
+{
+	ssize_t out_len = emu_attr_len(b, MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT);
+	struct emu_ucontext *c;
+	void *in, *out;
+	size_t in_len;
+	int uid, ret, ret2;
+
+	ret = emu_get_ucontext(b, &c);
+	if (ret)
+		return ret;
+	in = dup_in(b, MLX5_IB_ATTR_DEVX_OTHER_CMD_IN, &in_len);
+	out = calloc(1, out_len);
+	if (!in || !out) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	uid = devx_get_uid(b, in);
+	if (uid < 0) {
+		ret = uid;
+		goto out;
+	}
+	if (!devx_cmd_is_general(in, in_len)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	set_uid(in, (uint16_t)uid);
+	ret = emu_cmd_do(b->dev, in, in_len, out, out_len);
+	if (ret && ret != -EREMOTEIO)
+		goto out;
+	ret2 = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT, out, out_len);
+	ret = ret2 ? ret2 : ret;
+out:
+	free(in);
+	free(out);
+	return ret;
+}
+
+/*
+ * follows UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_QUERY_UAR) and
+ * bfregn_to_uar_index(): a context with dynamic UARs (every libmlx5 since
+ * v30 asks for them) has no static bfregs -> EINVAL
+ */
+int emu_h_devx_query_uar(struct emu_bundle *b)
+{
+	struct emu_ucontext *c;
+	uint32_t user_idx, dev_idx;
+	int ret;
+
+	ret = emu_get_ucontext(b, &c);
+	if (ret)
+		return ret;
+	if (emu_copy_from(b, MLX5_IB_ATTR_DEVX_QUERY_UAR_USER_IDX, &user_idx,
+			  sizeof(user_idx)))
+		return -EFAULT;
+	if (c->lib_uar_dyn || user_idx >= c->total_num_bfregs)
+		return -EINVAL;
+	dev_idx = user_idx / 2;	/* MLX5_NON_FP_BFREGS_PER_UAR */
+	return emu_copy_to(b, MLX5_IB_ATTR_DEVX_QUERY_UAR_DEV_IDX, &dev_idx,
+			   sizeof(dev_idx));
+}
+
+/*
+ * follows UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_QUERY_EQN) and
+ * mlx5_comp_eqn_get(): a vector beyond the completion vectors -> EINVAL
+ */
+int emu_h_devx_query_eqn(struct emu_bundle *b)
+{
+	struct emu_ucontext *c;
+	int32_t user_vector;
+	uint32_t eqn;
+	int ret;
+
+	if (emu_copy_from(b, MLX5_IB_ATTR_DEVX_QUERY_EQN_USER_VEC,
+			  &user_vector, sizeof(user_vector)))
+		return -EFAULT;
+	ret = emu_get_ucontext(b, &c);
+	if (ret)
+		return ret;
+	if (user_vector < 0 || user_vector >= EMU_NUM_COMP_VECTORS)
+		return -EINVAL;
+	/* the async EQs come first, then one completion EQ per vector */
+	eqn = 7 + (uint32_t)user_vector;
+	return emu_copy_to(b, MLX5_IB_ATTR_DEVX_QUERY_EQN_DEV_EQN, &eqn,
+			   sizeof(eqn));
+}
+
+/* follows devx_obj_cleanup(): the saved destroy command */
+static int devx_obj_cleanup(struct emu_ufile *uf, struct emu_uobj *uo,
+			    enum emu_remove_reason why)
+{
+	struct devx_obj *obj = uo->priv;
+	uint8_t out[16] = {};
+	int ret;
+
+	ret = emu_cmd_exec(uf->dev, obj->dinbox, obj->dinlen, out,
+			   sizeof(out));
+	if (ret && why == EMU_REMOVE_DESTROY)
+		return ret;
+	free(obj);
+	uo->priv = NULL;
+	return 0;
+}
+
+/*
+ * alloc_flow_counter_in: flow_counter_bulk_log_size (bits 0x73, 5) and
+ * flow_counter_bulk (bits 0x78, 8), as UVERBS_HANDLER(..._OBJ_CREATE)
+ * reads them to size the bulk
+ */
+static uint32_t flow_counter_bulk(const void *in, size_t in_len)
+{
+	uint32_t log, bulk;
+
+	if (in_len < 16)
+		return 0;
+	log = emu_prm_get(in, 0x73, 5);
+	bulk = emu_prm_get(in, 0x78, 8);
+	return log ? 1u << log : 128u * bulk;
+}
+
+/* follows UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_OBJ_CREATE) */
+int emu_h_devx_obj_create(struct emu_bundle *b)
+{
+	struct emu_battr *h = emu_attr(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_HANDLE);
+	ssize_t out_len = emu_attr_len(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT);
+	struct devx_obj *obj = NULL;
+	struct emu_ucontext *c;
+	void *in, *out;
+	size_t in_len;
+	int uid, ret, ret2 = 0;
+
+	ret = emu_get_ucontext(b, &c);
+	if (ret)
+		return ret;
+	in = dup_in(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_IN, &in_len);
+	out = calloc(1, out_len);
+	obj = calloc(1, sizeof(*obj));
+	if (!in || !out || !obj) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	if (cmd_vhca_tunnel_id(in)) {
+		ret = -EINVAL;
+		goto err;
+	}
+	uid = devx_get_uid(b, in);
+	if (uid < 0) {
+		ret = uid;
+		goto err;
+	}
+	if (!devx_cmd_is_obj_create(in, in_len)) {
+		ret = -EINVAL;
+		goto err;
+	}
+	set_uid(in, (uint16_t)uid);
+	ret = emu_cmd_do(b->dev, in, in_len, out, out_len);
+	if (ret == -EREMOTEIO)
+		ret2 = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT,
+				   out, out_len);
+	if (ret)
+		goto err;
+	if (cmd_opcode(in) == EMU_OP_ALLOC_FLOW_COUNTER)
+		obj->flow_counter_bulk_size = flow_counter_bulk(in, in_len);
+	obj->obj_id = devx_cmd_created_obj_id(in, out);
+	ret = devx_cmd_build_destroy(in, out, obj->dinbox, &obj->dinlen);
+	if (ret)
+		goto err;
+	h->uobj->priv = obj;
+	h->uobj->destroy = devx_obj_cleanup;
+	obj = NULL;
+	/* a failed copy aborts the uobject, whose destroy undoes the create */
+	ret = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, out,
+			  out_len);
+err:
+	free(obj);
+	free(in);
+	free(out);
+	return ret2 ? ret2 : ret;
+}
+
+/* modify and query share everything but the classification */
+static int devx_obj_cmd(struct emu_bundle *b, uint16_t handle_id,
+			uint16_t in_id, uint16_t out_id,
+			bool (*is_kind)(const void *, size_t))
+{
+	struct emu_battr *h = emu_attr(b, handle_id);
+	ssize_t out_len = emu_attr_len(b, out_id);
+	struct emu_ucontext *c;
+	void *in, *out;
+	size_t in_len;
+	int uid, ret, ret2;
+
+	ret = emu_get_ucontext(b, &c);
+	if (ret)
+		return ret;
+	in = dup_in(b, in_id, &in_len);
+	out = calloc(1, out_len);
+	if (!in || !out) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (cmd_vhca_tunnel_id(in)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	uid = devx_get_uid(b, in);
+	if (uid < 0) {
+		ret = uid;
+		goto out;
+	}
+	if (!is_kind(in, in_len) || !devx_is_valid_obj_id(h->uobj, in, in_len)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	set_uid(in, (uint16_t)uid);
+	ret = emu_cmd_do(b->dev, in, in_len, out, out_len);
+	if (ret && ret != -EREMOTEIO)
+		goto out;
+	ret2 = emu_copy_to(b, out_id, out, out_len);
+	ret = ret2 ? ret2 : ret;
+out:
+	free(in);
+	free(out);
+	return ret;
+}
+
+/* follows UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_OBJ_MODIFY) */
+int emu_h_devx_obj_modify(struct emu_bundle *b)
+{
+	return devx_obj_cmd(b, MLX5_IB_ATTR_DEVX_OBJ_MODIFY_HANDLE,
+			    MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_IN,
+			    MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_OUT,
+			    devx_cmd_is_obj_modify);
+}
+
+/* follows UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_OBJ_QUERY) */
+int emu_h_devx_obj_query(struct emu_bundle *b)
+{
+	return devx_obj_cmd(b, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE,
+			    MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN,
+			    MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT,
+			    devx_cmd_is_obj_query);
+}
+
+/* follows devx_umem_cleanup() */
+static int devx_umem_cleanup(struct emu_ufile *uf, struct emu_uobj *uo,
+			     enum emu_remove_reason why)
+{
+	struct devx_umem *um = uo->priv;
+	uint8_t out[16] = {};
+	int ret;
+
+	ret = emu_cmd_exec(uf->dev, um->dinbox, um->dinlen, out, sizeof(out));
+	if (ret && why == EMU_REMOVE_DESTROY)
+		return ret;
+	free(um);
+	uo->priv = NULL;
+	return 0;
+}
+
+#define EMU_UMEM_MAX_PAGES (1u << 20)
+
+/*
+ * follows UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_UMEM_REG), devx_umem_get()
+ * and devx_umem_reg_cmd_alloc(): access flags beyond local/remote
+ * read/write and relaxed ordering -> EINVAL (uverbs_get_flags32()),
+ * remote write without local write -> EINVAL (ib_check_mr_access()), an
+ * empty or wrapping range -> EINVAL (ib_umem_get()), a page size bitmap
+ * no page size fits -> EINVAL.  The pages are described to the firmware
+ * in 4 KiB MTT entries with made-up bus addresses: the model pins nothing.
+ */
+int emu_h_devx_umem_reg(struct emu_bundle *b)
+{
+	struct emu_battr *h = emu_attr(b, MLX5_IB_ATTR_DEVX_UMEM_REG_HANDLE);
+	const uint64_t allowed = IB_UVERBS_ACCESS_LOCAL_WRITE |
+				 IB_UVERBS_ACCESS_REMOTE_WRITE |
+				 IB_UVERBS_ACCESS_REMOTE_READ |
+				 IB_UVERBS_ACCESS_RELAXED_ORDERING;
+	int64_t def_pgsz = (int64_t)(~0ull << 12) & INT64_MAX;
+	struct devx_umem *um = NULL;
+	uint64_t access, addr, size, npages, i;
+	int64_t pgsz_bitmap;
+	struct emu_ucontext *c;
+	uint8_t out[16] = {};
+	size_t in_len;
+	uint8_t *in = NULL;
+	int ret;
+
+	ret = emu_get_ucontext(b, &c);
+	if (ret)
+		return ret;
+	if (!c->devx_uid)
+		return -EINVAL;
+	ret = emu_get_flags64(b, MLX5_IB_ATTR_DEVX_UMEM_REG_ACCESS, &access,
+			      allowed);
+	if (ret)
+		return ret;
+	if (emu_copy_from(b, MLX5_IB_ATTR_DEVX_UMEM_REG_ADDR, &addr,
+			  sizeof(addr)) ||
+	    emu_copy_from(b, MLX5_IB_ATTR_DEVX_UMEM_REG_LEN, &size,
+			  sizeof(size)))
+		return -EFAULT;
+	if ((access & IB_UVERBS_ACCESS_REMOTE_WRITE) &&
+	    !(access & IB_UVERBS_ACCESS_LOCAL_WRITE))
+		return -EINVAL;
+	if (!size || addr + size < addr)
+		return -EINVAL;
+	ret = emu_get_const(b, MLX5_IB_ATTR_DEVX_UMEM_REG_PGSZ_BITMAP,
+			    &pgsz_bitmap, INT64_MIN, UINT64_MAX, &def_pgsz);
+	if (ret)
+		return ret;
+	if (!((uint64_t)pgsz_bitmap & ~0xfffull))
+		return -EINVAL;
+	npages = ((addr & 0xfff) + size + 0xfff) >> 12;
+	if (npages > EMU_UMEM_MAX_PAGES)
+		return -ENOMEM;
+
+	in_len = 48 + 8 * npages;
+	in = calloc(1, in_len);
+	um = calloc(1, sizeof(*um));
+	if (!in || !um) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	emu_prm_set(in, 0x00, 16, EMU_OP_CREATE_UMEM);
+	emu_prm_set(in, 0x10, 16, c->devx_uid);
+	emu_prm_set(in, 0x11b, 5, 0);		/* log_page_size: 4 KiB */
+	emu_prm_set(in, 0x120, 32, (uint32_t)(addr & 0xfff));
+	emu_prm_set(in, 0x140, 32, (uint32_t)(npages >> 32));
+	emu_prm_set(in, 0x160, 32, (uint32_t)npages);
+	for (i = 0; i < npages; i++) {
+		uint64_t pa = (0x100000000ull + (((addr >> 12) + i) << 12)) |
+			      ((access & IB_UVERBS_ACCESS_LOCAL_WRITE) ? 3 : 1);
+
+		emu_prm_set(in + 48 + 8 * i, 0, 32, (uint32_t)(pa >> 32));
+		emu_prm_set(in + 48 + 8 * i, 32, 32, (uint32_t)pa);
+	}
+	ret = emu_cmd_exec(b->dev, in, in_len, out, sizeof(out));
+	if (ret)
+		goto err;
+	um->addr = addr;
+	um->size = size;
+	um->access = (uint32_t)access;
+	um->umem_id = emu_prm_get(out, 0x48, 24);
+	ret = devx_cmd_build_destroy(in, out, um->dinbox, &um->dinlen);
+	if (ret)
+		goto err;
+	h->uobj->priv = um;
+	h->uobj->destroy = devx_umem_cleanup;
+	um = NULL;
+	ret = emu_copy_to(b, MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID,
+			  &((struct devx_umem *)h->uobj->priv)->umem_id,
+			  sizeof(uint32_t));
+err:
+	free(um);
+	free(in);
+	return ret;
+}

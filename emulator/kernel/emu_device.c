@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "emu_device.h"
+#include "../firmware/fw.h"
+#include "mlx5_cmd.h"
+
+uint64_t emu_device_guid(unsigned int index)
+{
+	/* Mellanox OUI 00:02:c9 in the top bytes, like a real port GUID. */
+	return 0x0002c90300abcd00ull + index;
+}
+
+int emu_device_init(struct emu_device *dev, unsigned int index)
+{
+	memset(dev, 0, sizeof(*dev));
+	dev->index = index;
+	dev->node_guid = emu_device_guid(index);
+	dev->sys_image_guid = dev->node_guid;
+	dev->clock_fd = memfd_create("mlx5-emu-clock", MFD_CLOEXEC);
+	if (dev->clock_fd < 0)
+		return -errno;
+	if (ftruncate(dev->clock_fd, sysconf(_SC_PAGESIZE))) {
+		close(dev->clock_fd);
+		return -errno;
+	}
+	dev->fw = emu_fw_new(dev->node_guid);
+	if (!dev->fw) {
+		close(dev->clock_fd);
+		return -ENOMEM;
+	}
+	/* mlx5_ib_devx_init(): a uid for whitelisted commands, if any */
+	if (emu_mlx5_create_uctx(dev, &dev->whitelist_uid))
+		dev->whitelist_uid = 0;
+	return 0;
+}
+
+void emu_device_fini(struct emu_device *dev)
+{
+	if (dev->whitelist_uid)
+		emu_mlx5_destroy_uctx(dev, dev->whitelist_uid);
+	emu_fw_free(dev->fw);
+	if (dev->clock_fd >= 0)
+		close(dev->clock_fd);
+	dev->fw = NULL;
+	dev->clock_fd = -1;
+}

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * Uobjects and ufiles, after drivers/infiniband/core/rdma_core.c: handles
+ * live in a per-ufile table allocated lowest-free (the kernel's
+ * xa_alloc(&ufile->idr, ..., xa_limit_32b)), are typed, become visible to
+ * lookups only when their creating method commits them, and are listed
+ * newest first (list_add() in rdma_alloc_commit_uobject()).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "mlx5_cmd.h"
+#include "uverbs.h"
+
+struct emu_ufile *emu_ufile_new(struct emu_device *dev)
+{
+	static unsigned int serial;
+	struct emu_ufile *uf = calloc(1, sizeof(*uf));
+
+	if (!uf)
+		return NULL;
+	uf->dev = dev;
+	uf->serial = ++serial;
+	uf->async_fd = -1;
+	uf->refs = 1;
+	/* MLX5_IB_MMAP_OFFSET_START << 16, in pages: mlx5_rdma_user_mmap_entry_insert() */
+	uf->next_pgoff = 9ull << 16;
+	return uf;
+}
+
+/* follows alloc_begin_idr_uobject(): the lowest free id */
+struct emu_uobj *emu_uobj_alloc(struct emu_ufile *uf, uint16_t type)
+{
+	struct emu_uobj *uo;
+	uint32_t id;
+
+	for (id = 0; id < uf->xa_size; id++)
+		if (!uf->xa[id])
+			break;
+	if (id == uf->xa_size) {
+		uint32_t nsize = uf->xa_size ? uf->xa_size * 2 : 16;
+		struct emu_uobj **nxa = realloc(uf->xa, nsize * sizeof(*nxa));
+
+		if (!nxa)
+			return NULL;
+		memset(nxa + uf->xa_size, 0,
+		       (nsize - uf->xa_size) * sizeof(*nxa));
+		uf->xa = nxa;
+		uf->xa_size = nsize;
+	}
+	uo = calloc(1, sizeof(*uo));
+	if (!uo)
+		return NULL;
+	uo->id = id;
+	uo->type = type;
+	uo->usecnt = -1;	/* alloc_uobj(): new objects are exclusive */
+	uf->xa[id] = uo;
+	return uo;
+}
+
+static void uobj_unlink(struct emu_ufile *uf, struct emu_uobj *uo)
+{
+	struct emu_uobj **p;
+
+	for (p = &uf->list; *p; p = &(*p)->next) {
+		if (*p == uo) {
+			*p = uo->next;
+			break;
+		}
+	}
+	if (uo->id < uf->xa_size && uf->xa[uo->id] == uo)
+		uf->xa[uo->id] = NULL;
+	free(uo);
+}
+
+/* follows rdma_alloc_commit_uobject(): list_add() at the head */
+void emu_uobj_commit(struct emu_ufile *uf, struct emu_uobj *uo)
+{
+	uo->committed = true;
+	uo->usecnt = 0;
+	uo->next = uf->list;
+	uf->list = uo;
+}
+
+/*
+ * follows rdma_alloc_abort_uobject(): a hardware object the method made
+ * before failing is destroyed, then the id is released.
+ */
+void emu_uobj_abort(struct emu_ufile *uf, struct emu_uobj *uo)
+{
+	if (uo->priv && uo->destroy)
+		uo->destroy(uf, uo, EMU_REMOVE_ABORT);
+	uobj_unlink(uf, uo);
+}
+
+/*
+ * follows rdma_lookup_get_uobject() with lookup_get_idr_uobject() and
+ * uverbs_try_lock_object(): a negative id -> EINVAL, an id not (yet) in
+ * the ufile -> ENOENT, another type -> EINVAL (unless the spec accepts
+ * UVERBS_IDR_ANY_OBJECT), an object already locked by this call in a
+ * conflicting mode -> EBUSY.
+ */
+int emu_uobj_lookup(struct emu_ufile *uf, uint16_t type, int64_t id,
+		    enum emu_access access, struct emu_uobj **out)
+{
+	struct emu_uobj *uo;
+
+	if (id < 0 || id > UINT32_MAX)
+		return -EINVAL;
+	if (id >= uf->xa_size)
+		return -ENOENT;
+	uo = uf->xa[id];
+	if (!uo || !uo->committed)
+		return -ENOENT;
+	if (type != EMU_OBJ_ANY && uo->type != type)
+		return -EINVAL;
+	if (access == EMU_ACCESS_READ) {
+		if (uo->usecnt == -1)
+			return -EBUSY;
+		uo->usecnt++;
+	} else {
+		if (uo->usecnt != 0)
+			return -EBUSY;
+		uo->usecnt = -1;
+	}
+	*out = uo;
+	return 0;
+}
+
+void emu_uobj_unlock(struct emu_uobj *uo, enum emu_access access)
+{
+	if (access == EMU_ACCESS_READ)
+		uo->usecnt--;
+	else
+		uo->usecnt = 0;
+}
+
+/*
+ * follows uverbs_destroy_uobject(): the type's destroy_hw first; when it
+ * fails on an explicit destroy the object stays (and stays usable), on
+ * close the kernel forgets it anyway.
+ */
+int emu_uobj_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
+		     enum emu_remove_reason why)
+{
+	int ret = 0;
+
+	if (uo->destroy)
+		ret = uo->destroy(uf, uo, why);
+	if (ret && why == EMU_REMOVE_DESTROY)
+		return ret;
+	uobj_unlink(uf, uo);
+	return 0;
+}
+
+/*
+ * follows rdma_user_mmap_entry_insert_range() with mlx5's range (command
+ * MLX5_IB_MMAP_OFFSET_START = 9 and up) and mlx5_entry_to_mmap_offset():
+ * the returned offset carries the command in bits 8..15 of the page
+ * offset and the entry index around it
+ */
+uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages)
+{
+	struct emu_mmap_entry *e = calloc(1, sizeof(*e));
+	long psz = sysconf(_SC_PAGESIZE);
+	uint64_t cmd, index;
+
+	if (!e)
+		return 0;
+	e->pgoff = uf->next_pgoff;
+	e->npages = npages;
+	e->fd = fd;
+	uf->next_pgoff += npages;
+	e->next = uf->mmaps;
+	uf->mmaps = e;
+	cmd = (e->pgoff >> 16) & 0xffff;
+	index = e->pgoff & 0xffff;
+	return (((index >> 8) << 16) | (cmd << 8) | (index & 0xff)) *
+	       (uint64_t)psz;
+}
+
+/* the inverse: mlx5_ib_mmap_offset()'s lookup key */
+static uint64_t mmap_offset_to_pgoff(uint64_t offset)
+{
+	uint64_t pg = offset / (uint64_t)sysconf(_SC_PAGESIZE);
+
+	return (((pg >> 8) & 0xff) << 16) | (((pg >> 16) & 0xff) << 8) |
+	       (pg & 0xff);
+}
+
+struct emu_mmap_entry *emu_mmap_find(struct emu_ufile *uf, uint64_t offset)
+{
+	uint64_t pgoff = mmap_offset_to_pgoff(offset);
+	struct emu_mmap_entry *e;
+
+	for (e = uf->mmaps; e; e = e->next)
+		if (e->pgoff == pgoff)
+			return e;
+	return NULL;
+}
+
+/* rdma_user_mmap_entry_remove(): existing mappings stay valid */
+void emu_mmap_remove(struct emu_ufile *uf, uint64_t offset)
+{
+	uint64_t pgoff = mmap_offset_to_pgoff(offset);
+	struct emu_mmap_entry **p;
+
+	for (p = &uf->mmaps; *p; p = &(*p)->next) {
+		if ((*p)->pgoff == pgoff) {
+			struct emu_mmap_entry *e = *p;
+
+			*p = e->next;
+			close(e->fd);
+			free(e);
+			return;
+		}
+	}
+}
+
+/*
+ * follows uverbs_destroy_ufile_hw() / __uverbs_cleanup_ufile(): every
+ * uobject, walking the list from its head (newest first), with reason
+ * RDMA_REMOVE_CLOSE; then the ucontext (mlx5_ib_dealloc_ucontext(), which
+ * gives the DEVX uid back through mlx5_ib_devx_destroy()).
+ */
+void emu_ufile_release(struct emu_ufile *uf)
+{
+	while (uf->list)
+		emu_uobj_destroy(uf, uf->list, EMU_REMOVE_CLOSE);
+	while (uf->mmaps) {
+		struct emu_mmap_entry *e = uf->mmaps;
+
+		uf->mmaps = e->next;
+		close(e->fd);
+		free(e);
+	}
+	if (uf->async_fd >= 0)
+		close(uf->async_fd);
+	if (uf->uctx && uf->uctx->devx_uid)
+		emu_mlx5_destroy_uctx(uf->dev, uf->uctx->devx_uid);
+	free(uf->uctx);
+	free(uf->xa);
+	free(uf);
+}

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * Methods of UVERBS_OBJECT_DEVICE and UVERBS_OBJECT_ASYNC_EVENT, after
+ * drivers/infiniband/core/uverbs_std_types_device.c and
+ * uverbs_std_types_async_fd.c, with the mlx5 parts of main.c they call.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rdma/ib_user_ioctl_cmds.h>
+#include <rdma/ib_user_ioctl_verbs.h>
+#include <rdma/ib_user_verbs.h>
+#include <rdma/mlx5-abi.h>
+#include <rdma/mlx5_user_ioctl_cmds.h>
+
+#include "mlx5_cmd.h"
+#include "uverbs.h"
+
+#define EMU_CORE_SUPPORT IB_UVERBS_CORE_SUPPORT_OPTIONAL_MR_ACCESS
+
+/*
+ * follows UVERBS_HANDLER(UVERBS_METHOD_INFO_HANDLES): the list length
+ * must be a positive multiple of 4 (EINVAL), the object id a u16 of an
+ * object the device's uapi has (UVERBS_IDR_ANY_OBJECT -> ENOMSG, unknown
+ * -> ENOENT, from uapi_get_object()); the handles are gathered walking
+ * the ufile's list (newest first) and stop at the buffer's capacity;
+ * TOTAL_HANDLES reports how many were written.
+ */
+int emu_h_info_handles(struct emu_bundle *b)
+{
+	ssize_t out_len = emu_attr_len(b, UVERBS_ATTR_INFO_HANDLES_LIST);
+	uint64_t max_count, count = 0;
+	struct emu_uobj *uo;
+	uint32_t *handles;
+	int64_t object_id;
+	int ret;
+
+	if (out_len <= 0 || out_len % sizeof(uint32_t))
+		return -EINVAL;
+	ret = emu_get_const(b, UVERBS_ATTR_INFO_OBJECT_ID, &object_id, 0,
+			    UINT16_MAX, NULL);
+	if (ret)
+		return ret;
+	if (object_id == EMU_OBJ_ANY)
+		return -ENOMSG;
+	if (!emu_find_object((uint16_t)object_id))
+		return -ENOENT;
+
+	max_count = out_len / sizeof(uint32_t);
+	handles = calloc(1, out_len);
+	if (!handles)
+		return -ENOMEM;
+	for (uo = b->uf->list; uo; uo = uo->next) {
+		if (uo->type != object_id)
+			continue;
+		if (count >= max_count)
+			break;
+		handles[count++] = uo->id;
+	}
+	ret = emu_copy_to(b, UVERBS_ATTR_INFO_HANDLES_LIST, handles,
+			  sizeof(uint32_t) * count);
+	free(handles);
+	if (ret)
+		return ret;
+	return emu_copy_to(b, UVERBS_ATTR_INFO_TOTAL_HANDLES, &count,
+			   sizeof(count));
+}
+
+static void fill_port_attr(struct emu_device *dev,
+			   struct ib_uverbs_query_port_resp *r)
+{
+	/* an active 4X EDR InfiniBand port, as ib_query_port() reports it */
+	r->state = 4 /* IB_PORT_ACTIVE */;
+	r->max_mtu = 5;			/* IB_MTU_4096 */
+	r->active_mtu = 5;
+	r->gid_tbl_len = 1;
+	r->port_cap_flags = (1u << 1) | (1u << 16) | (1u << 19) |
+			    (1u << 23);	/* SM, CM, DEVICE_MGMT, VENDOR_CLASS */
+	r->max_msg_sz = 1u << 30;
+	r->pkey_tbl_len = 128;
+	r->lid = (uint16_t)(dev->index + 1);
+	r->sm_lid = 1;
+	r->max_vl_num = 4;
+	r->subnet_timeout = 18;
+	r->active_width = 2;		/* 4X */
+	r->active_speed = 32;		/* EDR */
+	r->phys_state = 5;		/* LinkUp */
+	r->link_layer = 1;		/* IB_LINK_LAYER_INFINIBAND */
+}
+
+/* follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_PORT) */
+int emu_h_query_port(struct emu_bundle *b)
+{
+	struct ib_uverbs_query_port_resp_ex resp = {};
+	struct emu_ucontext *uctx;
+	int64_t port;
+	int ret;
+
+	ret = emu_get_ucontext(b, &uctx);
+	if (ret)
+		return ret;
+	ret = emu_get_const(b, UVERBS_ATTR_QUERY_PORT_PORT_NUM, &port, 0,
+			    UINT8_MAX, NULL);
+	if (ret)
+		return ret;
+	/* ib_query_port(): rdma_is_port_valid() */
+	if (port != 1)
+		return -EINVAL;
+	fill_port_attr(b->dev, &resp.legacy_resp);
+	return emu_copy_to_struct_or_zero(b, UVERBS_ATTR_QUERY_PORT_RESP,
+					  &resp, sizeof(resp));
+}
+
+void emu_mlx5_ucontext_resp(struct emu_ufile *uf,
+			    struct mlx5_ib_alloc_ucontext_resp *resp)
+{
+	struct emu_ucontext *c = uf->uctx;
+
+	/* set_ucontext_resp() with the caps of a ConnectX-6 */
+	resp->qp_tab_size = 1u << 18;
+	resp->bf_reg_size = 1u << 9;
+	resp->tot_bfregs = c->lib_uar_dyn ? 0 : c->total_num_bfregs;
+	resp->cache_line_size = 64;
+	resp->max_sq_desc_sz = 1024;
+	resp->max_rq_desc_sz = 512;
+	resp->max_send_wqebb = 1u << 15;
+	resp->max_recv_wr = 1u << 15;
+	resp->max_srq_recv_wr = 1u << 15;
+	resp->num_ports = 1;
+	resp->cqe_version = c->cqe_version;
+	resp->cmds_supp_uhw = MLX5_USER_CMDS_SUPP_UHW_QUERY_DEVICE |
+			      MLX5_USER_CMDS_SUPP_UHW_CREATE_AH;
+	resp->log_uar_size = c->lib_uar_4k ? 12 : 12;
+	resp->num_uars_per_page = 1;
+	resp->num_dyn_bfregs = 0;
+}
+
+/*
+ * follows mlx5_ib_alloc_ucontext(): the request is v0 (8 bytes) or at
+ * least v2 up to max_cqe_version; unknown flags, comp_mask or reserved
+ * fields -> EOPNOTSUPP; too many low-latency bfregs -> EINVAL; DEVX
+ * asked for -> a uid (mlx5_ib_devx_create()).
+ */
+static int mlx5_alloc_ucontext(struct emu_bundle *b,
+			       struct emu_ucontext *c)
+{
+	struct mlx5_ib_alloc_ucontext_resp resp = {};
+	struct mlx5_ib_alloc_ucontext_req_v2 req = {};
+	size_t min_req_v2 = offsetof(struct mlx5_ib_alloc_ucontext_req_v2,
+				     max_cqe_version);
+	struct emu_battr *in = emu_attr(b, UVERBS_ATTR_UHW_IN);
+	struct emu_battr *out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
+	size_t inlen = in ? in->len : 0;
+	size_t outlen = out ? out->len : 0;
+	size_t i;
+
+	if (inlen != sizeof(struct mlx5_ib_alloc_ucontext_req) &&
+	    inlen < min_req_v2)
+		return -EINVAL;
+	memcpy(&req, in->in, inlen < sizeof(req) ? inlen : sizeof(req));
+	for (i = sizeof(req); i < inlen; i++)
+		if (((const uint8_t *)in->in)[i])
+			return -EOPNOTSUPP;
+	if (req.flags & ~MLX5_IB_ALLOC_UCTX_DEVX)
+		return -EOPNOTSUPP;
+	if (req.comp_mask || req.reserved0 || req.reserved1 || req.reserved2)
+		return -EOPNOTSUPP;
+	req.total_num_bfregs = (req.total_num_bfregs + 1) & ~1u;
+	if (req.num_low_latency_bfregs + 1 > req.total_num_bfregs)
+		return -EINVAL;
+
+	c->lib_uar_4k = req.lib_caps & MLX5_LIB_CAP_4K_UAR;
+	c->lib_uar_dyn = req.lib_caps & MLX5_LIB_CAP_DYN_UAR;
+	c->total_num_bfregs = req.total_num_bfregs;
+	c->cqe_version = req.max_cqe_version < 1 ? req.max_cqe_version : 1;
+	if (req.flags & MLX5_IB_ALLOC_UCTX_DEVX) {
+		int ret = emu_mlx5_create_uctx(b->dev, &c->devx_uid);
+
+		if (ret)
+			return ret;
+	}
+
+	b->uf->uctx = c;
+	emu_mlx5_ucontext_resp(b->uf, &resp);
+	b->uf->uctx = NULL;
+	resp.response_length = outlen < sizeof(resp) ? outlen : sizeof(resp);
+	if (out)
+		emu_reply_add(b->rep, out->uidx, 3 /* EMU_WB_BUF */, &resp,
+			      resp.response_length);
+	return 0;
+}
+
+/* follows UVERBS_HANDLER(UVERBS_METHOD_GET_CONTEXT) and ib_init_ucontext() */
+int emu_h_get_context(struct emu_bundle *b)
+{
+	uint32_t num_comp = EMU_NUM_COMP_VECTORS;
+	uint64_t core_support = EMU_CORE_SUPPORT;
+	struct emu_ucontext *c;
+	int ret;
+
+	ret = emu_copy_to(b, UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS,
+			  &num_comp, sizeof(num_comp));
+	if (emu_is_copy_err(ret))
+		return ret;
+	ret = emu_copy_to(b, UVERBS_ATTR_GET_CONTEXT_CORE_SUPPORT,
+			  &core_support, sizeof(core_support));
+	if (emu_is_copy_err(ret))
+		return ret;
+	/* ib_init_ucontext(): one ucontext per ufile */
+	if (b->uf->uctx)
+		return -EINVAL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	ret = mlx5_alloc_ucontext(b, c);
+	if (ret) {
+		free(c);
+		return ret;
+	}
+	b->uf->uctx = c;
+	return 0;
+}
+
+/* follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_CONTEXT), mlx5_ib_query_ucontext() */
+int emu_h_query_context(struct emu_bundle *b)
+{
+	struct mlx5_ib_alloc_ucontext_resp resp = {};
+	uint32_t num_comp = EMU_NUM_COMP_VECTORS;
+	uint64_t core_support = EMU_CORE_SUPPORT;
+	struct emu_ucontext *uctx;
+	int ret;
+
+	ret = emu_get_ucontext(b, &uctx);
+	if (ret)
+		return ret;
+	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS,
+			  &num_comp, sizeof(num_comp));
+	if (emu_is_copy_err(ret))
+		return ret;
+	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT,
+			  &core_support, sizeof(core_support));
+	if (emu_is_copy_err(ret))
+		return ret;
+	emu_mlx5_ucontext_resp(b->uf, &resp);
+	return emu_copy_to(b, MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX, &resp,
+			   sizeof(resp));
+}
+
+static void fill_gid_entry(struct emu_device *dev,
+			   struct ib_uverbs_gid_entry *e)
+{
+	/* the port GID: the link-local prefix and the port GUID */
+	e->gid[0] = htobe64(0xfe80000000000000ull);
+	e->gid[1] = htobe64(dev->node_guid);
+	e->gid_index = 0;
+	e->port_num = 1;
+	e->gid_type = IB_UVERBS_GID_TYPE_IB;
+	e->netdev_ifindex = 0;
+}
+
+/* follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_GID_TABLE) */
+int emu_h_query_gid_table(struct emu_bundle *b)
+{
+	struct ib_uverbs_gid_entry e = {};
+	struct emu_ucontext *uctx;
+	int64_t entry_size;
+	uint64_t flags, num;
+	ssize_t len;
+	uint8_t *buf;
+	int ret;
+
+	ret = emu_get_const(b, UVERBS_ATTR_QUERY_GID_TABLE_ENTRY_SIZE,
+			    &entry_size, 0, UINT64_MAX, NULL);
+	if (ret)
+		return ret;
+	ret = emu_get_flags64(b, UVERBS_ATTR_QUERY_GID_TABLE_FLAGS, &flags,
+			      0);
+	if (ret)
+		return ret;
+	ret = emu_get_ucontext(b, &uctx);
+	if (ret)
+		return ret;
+	len = emu_attr_len(b, UVERBS_ATTR_QUERY_GID_TABLE_RESP_ENTRIES);
+	/* uverbs_attr_ptr_get_array_size() */
+	if (!entry_size || len < 0 || len % entry_size)
+		return -EINVAL;
+	if (len / entry_size < 1)
+		return -EINVAL;
+	buf = calloc(1, entry_size);
+	if (!buf)
+		return -ENOMEM;
+	fill_gid_entry(b->dev, &e);
+	memcpy(buf, &e, (size_t)entry_size < sizeof(e) ? (size_t)entry_size :
+							 sizeof(e));
+	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_GID_TABLE_RESP_ENTRIES, buf,
+			  entry_size);
+	free(buf);
+	if (ret)
+		return ret;
+	num = 1;
+	return emu_copy_to(b, UVERBS_ATTR_QUERY_GID_TABLE_RESP_NUM_ENTRIES,
+			   &num, sizeof(num));
+}
+
+/* follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_GID_ENTRY) */
+int emu_h_query_gid_entry(struct emu_bundle *b)
+{
+	struct ib_uverbs_gid_entry e = {};
+	struct emu_ucontext *uctx;
+	int64_t port, index;
+	uint64_t flags;
+	int ret;
+
+	ret = emu_get_const(b, UVERBS_ATTR_QUERY_GID_ENTRY_PORT, &port, 0,
+			    UINT32_MAX, NULL);
+	if (ret)
+		return ret;
+	ret = emu_get_const(b, UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX, &index,
+			    0, UINT32_MAX, NULL);
+	if (ret)
+		return ret;
+	ret = emu_get_flags64(b, UVERBS_ATTR_QUERY_GID_ENTRY_FLAGS, &flags, 0);
+	if (ret)
+		return ret;
+	ret = emu_get_ucontext(b, &uctx);
+	if (ret)
+		return ret;
+	if (port != 1)
+		return -EINVAL;
+	/* rdma_get_gid_attr(): an empty entry -> ENODATA */
+	if (index != 0)
+		return -ENODATA;
+	fill_gid_entry(b->dev, &e);
+	return emu_copy_to(b, UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY, &e,
+			   sizeof(e));
+}
+
+/*
+ * follows UVERBS_HANDLER(UVERBS_METHOD_ASYNC_EVENT_ALLOC): the caller gets
+ * a new fd to read events from.  The model hands out the read end of a
+ * pipe whose write end the ufile keeps: no event ever arrives, and the
+ * reader sees EOF once the ufile is gone.  FD objects take no handle
+ * from the ufile's idr, so none is allocated here either.
+ */
+int emu_h_async_event_alloc(struct emu_bundle *b)
+{
+	struct emu_battr *a = emu_attr(b, UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE);
+	int p[2];
+	int ret;
+
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	ret = emu_reply_add_fd(b->rep, a->uidx, p[0]);
+	if (ret) {
+		close(p[0]);
+		close(p[1]);
+		return ret;
+	}
+	if (b->uf->async_fd >= 0)
+		close(b->uf->async_fd);
+	b->uf->async_fd = p[1];
+	return 0;
+}

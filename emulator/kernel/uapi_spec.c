@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * The method table.  Each entry mirrors one kernel declaration; the
+ * comment on it names the kernel file.  Size bounds follow the kernel's
+ * macros: UVERBS_ATTR_TYPE(t) is min = max = sizeof(t),
+ * UVERBS_ATTR_MIN_SIZE(n) is min = n, max = U16_MAX,
+ * UVERBS_ATTR_STRUCT(t, last) is min = offsetofend(t, last), max = sizeof,
+ * UVERBS_ATTR_CONST_IN is a PTR_IN of exactly 8 bytes and
+ * UVERBS_ATTR_FLAGS_IN a PTR_IN of 4 to 8 bytes.
+ */
+#include <rdma/ib_user_ioctl_cmds.h>
+#include <rdma/ib_user_ioctl_verbs.h>
+#include <rdma/ib_user_verbs.h>
+#include <rdma/mlx5-abi.h>
+#include <rdma/mlx5_user_ioctl_cmds.h>
+
+#include "uapi_spec.h"
+
+#define A_IN(_id, _min, _max, _mand)                                        \
+	{ .id = (_id), .type = EMU_ATTR_PTR_IN, .mandatory = (_mand),       \
+	  .min_len = (_min), .max_len = (_max), .name = #_id }
+#define A_OUT(_id, _min, _max, _mand)                                       \
+	{ .id = (_id), .type = EMU_ATTR_PTR_OUT, .mandatory = (_mand),      \
+	  .min_len = (_min), .max_len = (_max), .name = #_id }
+#define A_CONST(_id, _mand) A_IN(_id, 8, 8, _mand)
+#define A_FLAGS(_id, _mand) A_IN(_id, 4, 8, _mand)
+#define A_IDR(_id, _obj, _acc)                                              \
+	{ .id = (_id), .type = EMU_ATTR_IDR, .mandatory = true,             \
+	  .obj_type = (_obj), .access = (_acc), .name = #_id }
+#define A_FD(_id, _obj, _acc)                                               \
+	{ .id = (_id), .type = EMU_ATTR_FD, .mandatory = true,              \
+	  .obj_type = (_obj), .access = (_acc), .name = #_id }
+/* UVERBS_ATTR_UHW(): the driver's udata, both optional */
+#define A_UHW                                                               \
+	A_IN(UVERBS_ATTR_UHW_IN, 0, EMU_LEN_MAX, false),                    \
+	A_OUT(UVERBS_ATTR_UHW_OUT, 0, EMU_LEN_MAX, false)
+
+#define METHOD(_obj, _meth, _h, ...)                                        \
+	{ .object_id = (_obj), .method_id = (_meth), .name = #_meth,        \
+	  .handler = (_h),                                                  \
+	  .nattrs = sizeof((struct emu_attr_spec[]){ __VA_ARGS__ }) /       \
+		    sizeof(struct emu_attr_spec),                           \
+	  .attrs = { __VA_ARGS__ } }
+
+/* mlx5_ifc general_obj_in_cmd_hdr / general_obj_out_cmd_hdr */
+#define DEVX_IN_HDR 16
+#define DEVX_OUT_HDR 16
+
+static const struct emu_method_spec methods[] = {
+	/* core/uverbs_std_types_device.c */
+	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INVOKE_WRITE,
+	       EMU_H_INVOKE_WRITE,
+	       A_CONST(UVERBS_ATTR_WRITE_CMD, true),
+	       A_IN(UVERBS_ATTR_CORE_IN, 4, EMU_LEN_MAX, false),
+	       A_OUT(UVERBS_ATTR_CORE_OUT, 0, EMU_LEN_MAX, false), A_UHW),
+	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INFO_HANDLES,
+	       EMU_H_INFO_HANDLES,
+	       A_CONST(UVERBS_ATTR_INFO_OBJECT_ID, true),
+	       A_OUT(UVERBS_ATTR_INFO_TOTAL_HANDLES, 4, 4, false),
+	       A_OUT(UVERBS_ATTR_INFO_HANDLES_LIST, 4, EMU_LEN_MAX, false)),
+	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_PORT,
+	       EMU_H_QUERY_PORT,
+	       A_CONST(UVERBS_ATTR_QUERY_PORT_PORT_NUM, true),
+	       A_OUT(UVERBS_ATTR_QUERY_PORT_RESP,
+		     sizeof(struct ib_uverbs_query_port_resp_ex),
+		     sizeof(struct ib_uverbs_query_port_resp_ex), true)),
+	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_GET_CONTEXT,
+	       EMU_H_GET_CONTEXT,
+	       A_OUT(UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS, 4, 4, false),
+	       A_OUT(UVERBS_ATTR_GET_CONTEXT_CORE_SUPPORT, 8, 8, false),
+	       A_UHW),
+	/* plus mlx5 main.c's driver attribute chained onto it */
+	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_CONTEXT,
+	       EMU_H_QUERY_CONTEXT,
+	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS, 4, 4, false),
+	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT, 8, 8, false),
+	       A_OUT(MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX,
+		     sizeof(struct mlx5_ib_alloc_ucontext_resp),
+		     sizeof(struct mlx5_ib_alloc_ucontext_resp), true)),
+	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_GID_TABLE,
+	       EMU_H_QUERY_GID_TABLE,
+	       A_CONST(UVERBS_ATTR_QUERY_GID_TABLE_ENTRY_SIZE, true),
+	       A_FLAGS(UVERBS_ATTR_QUERY_GID_TABLE_FLAGS, false),
+	       A_OUT(UVERBS_ATTR_QUERY_GID_TABLE_RESP_ENTRIES, 0,
+		     EMU_LEN_MAX, true),
+	       A_OUT(UVERBS_ATTR_QUERY_GID_TABLE_RESP_NUM_ENTRIES, 8, 8,
+		     true)),
+	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_GID_ENTRY,
+	       EMU_H_QUERY_GID_ENTRY,
+	       A_CONST(UVERBS_ATTR_QUERY_GID_ENTRY_PORT, true),
+	       A_CONST(UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX, true),
+	       A_FLAGS(UVERBS_ATTR_QUERY_GID_ENTRY_FLAGS, true),
+	       A_OUT(UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY,
+		     sizeof(struct ib_uverbs_gid_entry),
+		     sizeof(struct ib_uverbs_gid_entry), true)),
+	/* core/uverbs_std_types_async_fd.c */
+	METHOD(UVERBS_OBJECT_ASYNC_EVENT, UVERBS_METHOD_ASYNC_EVENT_ALLOC,
+	       EMU_H_ASYNC_EVENT_ALLOC,
+	       A_FD(UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE,
+		    UVERBS_OBJECT_ASYNC_EVENT, EMU_ACCESS_NEW)),
+	/* core/uverbs_std_types.c */
+	METHOD(UVERBS_OBJECT_PD, UVERBS_METHOD_PD_DESTROY, EMU_H_PD_DESTROY,
+	       A_IDR(UVERBS_ATTR_DESTROY_PD_HANDLE, UVERBS_OBJECT_PD,
+		     EMU_ACCESS_DESTROY)),
+	/* hw/mlx5/devx.c */
+	METHOD(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_OTHER,
+	       EMU_H_DEVX_OTHER,
+	       A_IN(MLX5_IB_ATTR_DEVX_OTHER_CMD_IN, DEVX_IN_HDR, EMU_LEN_MAX,
+		    true),
+	       A_OUT(MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT, DEVX_OUT_HDR,
+		     EMU_LEN_MAX, true)),
+	METHOD(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_QUERY_UAR,
+	       EMU_H_DEVX_QUERY_UAR,
+	       A_IN(MLX5_IB_ATTR_DEVX_QUERY_UAR_USER_IDX, 4, 4, true),
+	       A_OUT(MLX5_IB_ATTR_DEVX_QUERY_UAR_DEV_IDX, 4, 4, true)),
+	METHOD(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_QUERY_EQN,
+	       EMU_H_DEVX_QUERY_EQN,
+	       A_IN(MLX5_IB_ATTR_DEVX_QUERY_EQN_USER_VEC, 4, 4, true),
+	       A_OUT(MLX5_IB_ATTR_DEVX_QUERY_EQN_DEV_EQN, 4, 4, true)),
+	METHOD(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_CREATE,
+	       EMU_H_DEVX_OBJ_CREATE,
+	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_CREATE_HANDLE,
+		     MLX5_IB_OBJECT_DEVX_OBJ, EMU_ACCESS_NEW),
+	       A_IN(MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_IN, DEVX_IN_HDR,
+		    EMU_LEN_MAX, true),
+	       A_OUT(MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, DEVX_OUT_HDR,
+		     EMU_LEN_MAX, true)),
+	METHOD(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_DESTROY,
+	       EMU_H_DEVX_OBJ_DESTROY,
+	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_DESTROY_HANDLE,
+		     MLX5_IB_OBJECT_DEVX_OBJ, EMU_ACCESS_DESTROY)),
+	METHOD(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_MODIFY,
+	       EMU_H_DEVX_OBJ_MODIFY,
+	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_MODIFY_HANDLE, EMU_OBJ_ANY,
+		     EMU_ACCESS_READ),
+	       A_IN(MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_IN, DEVX_IN_HDR,
+		    EMU_LEN_MAX, true),
+	       A_OUT(MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_OUT, DEVX_OUT_HDR,
+		     EMU_LEN_MAX, true)),
+	METHOD(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_QUERY,
+	       EMU_H_DEVX_OBJ_QUERY,
+	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, EMU_OBJ_ANY,
+		     EMU_ACCESS_READ),
+	       A_IN(MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, DEVX_IN_HDR,
+		    EMU_LEN_MAX, true),
+	       A_OUT(MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, DEVX_OUT_HDR,
+		     EMU_LEN_MAX, true)),
+	METHOD(MLX5_IB_OBJECT_DEVX_UMEM, MLX5_IB_METHOD_DEVX_UMEM_REG,
+	       EMU_H_DEVX_UMEM_REG,
+	       A_IDR(MLX5_IB_ATTR_DEVX_UMEM_REG_HANDLE,
+		     MLX5_IB_OBJECT_DEVX_UMEM, EMU_ACCESS_NEW),
+	       A_IN(MLX5_IB_ATTR_DEVX_UMEM_REG_ADDR, 8, 8, true),
+	       A_IN(MLX5_IB_ATTR_DEVX_UMEM_REG_LEN, 8, 8, true),
+	       A_IN(MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD, 4, 4, false),
+	       A_FLAGS(MLX5_IB_ATTR_DEVX_UMEM_REG_ACCESS, false),
+	       A_CONST(MLX5_IB_ATTR_DEVX_UMEM_REG_PGSZ_BITMAP, false),
+	       A_OUT(MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID, 4, 4, true)),
+	METHOD(MLX5_IB_OBJECT_DEVX_UMEM, MLX5_IB_METHOD_DEVX_UMEM_DEREG,
+	       EMU_H_DEVX_UMEM_DEREG,
+	       A_IDR(MLX5_IB_ATTR_DEVX_UMEM_DEREG_HANDLE,
+		     MLX5_IB_OBJECT_DEVX_UMEM, EMU_ACCESS_DESTROY)),
+	/* hw/mlx5/main.c */
+	METHOD(MLX5_IB_OBJECT_VAR, MLX5_IB_METHOD_VAR_OBJ_ALLOC,
+	       EMU_H_VAR_ALLOC,
+	       A_IDR(MLX5_IB_ATTR_VAR_OBJ_ALLOC_HANDLE, MLX5_IB_OBJECT_VAR,
+		     EMU_ACCESS_NEW),
+	       A_OUT(MLX5_IB_ATTR_VAR_OBJ_ALLOC_PAGE_ID, 4, 4, true),
+	       A_OUT(MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_LENGTH, 4, 4, true),
+	       A_OUT(MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_OFFSET, 8, 8, true)),
+	METHOD(MLX5_IB_OBJECT_VAR, MLX5_IB_METHOD_VAR_OBJ_DESTROY,
+	       EMU_H_VAR_DESTROY,
+	       A_IDR(MLX5_IB_ATTR_VAR_OBJ_DESTROY_HANDLE, MLX5_IB_OBJECT_VAR,
+		     EMU_ACCESS_DESTROY)),
+	METHOD(MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_ALLOC,
+	       EMU_H_UAR_ALLOC,
+	       A_IDR(MLX5_IB_ATTR_UAR_OBJ_ALLOC_HANDLE, MLX5_IB_OBJECT_UAR,
+		     EMU_ACCESS_NEW),
+	       A_CONST(MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, true),
+	       A_OUT(MLX5_IB_ATTR_UAR_OBJ_ALLOC_PAGE_ID, 4, 4, true),
+	       A_OUT(MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_LENGTH, 4, 4, true),
+	       A_OUT(MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_OFFSET, 8, 8, true)),
+	METHOD(MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_DESTROY,
+	       EMU_H_UAR_DESTROY,
+	       A_IDR(MLX5_IB_ATTR_UAR_OBJ_DESTROY_HANDLE, MLX5_IB_OBJECT_UAR,
+		     EMU_ACCESS_DESTROY)),
+};
+
+/*
+ * The object types an mlx5 device's uapi tree holds (uverbs_uapi.c builds
+ * it from the core and the mlx5 definitions).  INFO_HANDLES accepts any of
+ * them, including those whose methods are not modelled here.
+ */
+static const struct emu_object_spec objects[] = {
+	{ UVERBS_OBJECT_DEVICE, "DEVICE", false },
+	{ UVERBS_OBJECT_PD, "PD", false },
+	{ UVERBS_OBJECT_COMP_CHANNEL, "COMP_CHANNEL", true },
+	{ UVERBS_OBJECT_CQ, "CQ", false },
+	{ UVERBS_OBJECT_QP, "QP", false },
+	{ UVERBS_OBJECT_SRQ, "SRQ", false },
+	{ UVERBS_OBJECT_AH, "AH", false },
+	{ UVERBS_OBJECT_MR, "MR", false },
+	{ UVERBS_OBJECT_MW, "MW", false },
+	{ UVERBS_OBJECT_FLOW, "FLOW", false },
+	{ UVERBS_OBJECT_XRCD, "XRCD", false },
+	{ UVERBS_OBJECT_RWQ_IND_TBL, "RWQ_IND_TBL", false },
+	{ UVERBS_OBJECT_WQ, "WQ", false },
+	{ UVERBS_OBJECT_FLOW_ACTION, "FLOW_ACTION", false },
+	{ UVERBS_OBJECT_DM, "DM", false },
+	{ UVERBS_OBJECT_COUNTERS, "COUNTERS", false },
+	{ UVERBS_OBJECT_ASYNC_EVENT, "ASYNC_EVENT", true },
+	{ MLX5_IB_OBJECT_DEVX, "MLX5_DEVX", false },
+	{ MLX5_IB_OBJECT_DEVX_OBJ, "MLX5_DEVX_OBJ", false },
+	{ MLX5_IB_OBJECT_DEVX_UMEM, "MLX5_DEVX_UMEM", false },
+	{ MLX5_IB_OBJECT_FLOW_MATCHER, "MLX5_FLOW_MATCHER", false },
+	{ MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD, "MLX5_DEVX_ASYNC_CMD_FD", true },
+	{ MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD, "MLX5_DEVX_ASYNC_EVENT_FD",
+	  true },
+	{ MLX5_IB_OBJECT_VAR, "MLX5_VAR", false },
+	{ MLX5_IB_OBJECT_PP, "MLX5_PP", false },
+	{ MLX5_IB_OBJECT_UAR, "MLX5_UAR", false },
+	{ MLX5_IB_OBJECT_STEERING_ANCHOR, "MLX5_STEERING_ANCHOR", false },
+};
+
+const struct emu_method_spec *emu_find_method(uint16_t object_id,
+					      uint16_t method_id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
+		if (methods[i].object_id == object_id &&
+		    methods[i].method_id == method_id)
+			return &methods[i];
+	return NULL;
+}
+
+const struct emu_attr_spec *emu_find_attr(const struct emu_method_spec *m,
+					  uint16_t attr_id)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->nattrs; i++)
+		if (m->attrs[i].id == attr_id)
+			return &m->attrs[i];
+	return NULL;
+}
+
+const struct emu_object_spec *emu_find_object(uint16_t object_id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(objects) / sizeof(objects[0]); i++)
+		if (objects[i].id == object_id)
+			return &objects[i];
+	return NULL;
+}
+
+const char *emu_object_name(uint16_t object_id)
+{
+	const struct emu_object_spec *o = emu_find_object(object_id);
+
+	return o ? o->name : "?";
+}

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The uverbs core model: ufiles, their uobjects, the attribute bundle a
+ * handler sees, and the reply it builds.  Everything here runs under the
+ * daemon's model lock (emu_model_lock()).
+ */
+#ifndef MLX5_EMU_UVERBS_H
+#define MLX5_EMU_UVERBS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <rdma/rdma_user_ioctl_cmds.h>
+
+#include "emu_device.h"
+#include "uapi_spec.h"
+
+struct emu_ufile;
+struct emu_uobj;
+
+/* rdma_core.h's enum rdma_remove_reason, the two the model uses */
+enum emu_remove_reason {
+	EMU_REMOVE_DESTROY,	/* a destroy method */
+	EMU_REMOVE_CLOSE,	/* last close of the ufile */
+	EMU_REMOVE_ABORT,	/* the creating method failed */
+};
+
+struct emu_uobj {
+	uint32_t id;
+	uint16_t type;		/* uverbs object id, with driver NS bit */
+	bool committed;		/* on the ufile list, visible to lookups */
+	int usecnt;		/* uverbs_try_lock_object(): -1 exclusive */
+	struct emu_uobj *next;	/* ufile list, newest first */
+	void *priv;
+	/* the type's destroy_hw; 0 frees priv, -errno keeps the object */
+	int (*destroy)(struct emu_ufile *uf, struct emu_uobj *uo,
+		       enum emu_remove_reason why);
+};
+
+/* mlx5_ib_ucontext: what GET_CONTEXT negotiated */
+struct emu_ucontext {
+	uint16_t devx_uid;	/* 0: no DEVX */
+	bool lib_uar_dyn;
+	bool lib_uar_4k;
+	uint8_t cqe_version;
+	uint32_t total_num_bfregs;
+};
+
+/* rdma_user_mmap_entry: what an mmap offset on this ufile maps */
+struct emu_mmap_entry {
+	uint64_t pgoff;
+	uint64_t npages;
+	int fd;			/* memfd shared by every mapper */
+	struct emu_mmap_entry *next;
+};
+
+struct emu_ufile {
+	struct emu_device *dev;
+	unsigned int serial;		/* for the trace */
+	struct emu_ucontext *uctx;
+	struct emu_uobj *list;		/* committed, newest first */
+	struct emu_uobj **xa;		/* id -> uobject (ufile->idr) */
+	uint32_t xa_size;
+	struct emu_mmap_entry *mmaps;
+	uint64_t next_pgoff;
+	int async_fd;			/* write end of the async event pipe */
+	unsigned int refs;		/* connection + requests in flight */
+};
+
+/* One writeback the preload applies to the caller's memory. */
+struct emu_reply {
+	uint8_t *buf;
+	size_t len, cap;
+	bool oom;
+	int fds[4];
+	unsigned int nfds;
+};
+
+struct emu_battr {
+	const struct emu_attr_spec *spec;
+	bool present;
+	uint16_t uidx;		/* index in the caller's attr array */
+	uint16_t len;
+	uint64_t data;		/* the raw data field */
+	const void *in;		/* PTR_IN: inline or copied bytes */
+	struct emu_uobj *uobj;
+};
+
+struct emu_bundle {
+	struct emu_ufile *uf;
+	struct emu_device *dev;
+	const struct emu_method_spec *m;
+	struct emu_battr attrs[EMU_MAX_METHOD_ATTRS];
+	struct emu_reply *rep;
+	struct emu_uobj *write_new;	/* INVOKE_WRITE's attrs->uobject */
+};
+
+/* The ufile, as uverbs_main.c's ib_uverbs_open() creates it. */
+struct emu_ufile *emu_ufile_new(struct emu_device *dev);
+/*
+ * Last close: uverbs_destroy_ufile_hw() destroys every uobject, newest
+ * first, then the ucontext; frees the ufile.
+ */
+void emu_ufile_release(struct emu_ufile *uf);
+
+/* Runs one RDMA_VERBS_IOCTL: the payload format is in wire.h. */
+int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
+		     size_t len, struct emu_reply *rep);
+/* mlx5_ib_mmap(): 0 and a memfd (not to be closed) or -errno */
+int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
+		  uint32_t prot, int *fd);
+
+/* reply builders */
+void emu_reply_add(struct emu_reply *rep, uint16_t idx, uint16_t kind,
+		   const void *data, uint32_t len);
+int emu_reply_add_fd(struct emu_reply *rep, uint16_t idx, int fd);
+void emu_reply_free(struct emu_reply *rep);
+
+/* uobject helpers, rdma_core.c */
+struct emu_uobj *emu_uobj_alloc(struct emu_ufile *uf, uint16_t type);
+void emu_uobj_commit(struct emu_ufile *uf, struct emu_uobj *uo);
+void emu_uobj_abort(struct emu_ufile *uf, struct emu_uobj *uo);
+int emu_uobj_lookup(struct emu_ufile *uf, uint16_t type, int64_t id,
+		    enum emu_access access, struct emu_uobj **out);
+int emu_uobj_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
+		     enum emu_remove_reason why);
+void emu_uobj_unlock(struct emu_uobj *uo, enum emu_access access);
+
+/* bundle accessors, include/rdma/uverbs_ioctl.h */
+struct emu_battr *emu_attr(struct emu_bundle *b, uint16_t id);
+bool emu_attr_is_valid(struct emu_bundle *b, uint16_t id);
+ssize_t emu_attr_len(struct emu_bundle *b, uint16_t id);
+int emu_copy_from(struct emu_bundle *b, uint16_t id, void *to, size_t size);
+int emu_copy_to(struct emu_bundle *b, uint16_t id, const void *from,
+		size_t size);
+int emu_copy_to_struct_or_zero(struct emu_bundle *b, uint16_t id,
+			       const void *from, size_t size);
+int emu_output_written(struct emu_bundle *b, uint16_t id);
+int emu_get_const(struct emu_bundle *b, uint16_t id, int64_t *to,
+		  int64_t lower, uint64_t upper, const int64_t *def);
+int emu_get_flags64(struct emu_bundle *b, uint16_t id, uint64_t *to,
+		    uint64_t allowed);
+/* IS_UVERBS_COPY_ERR() */
+static inline bool emu_is_copy_err(int ret)
+{
+	return ret && ret != -2 /* -ENOENT */;
+}
+
+/* handlers, one per enum emu_handler_id */
+typedef int (*emu_handler_fn)(struct emu_bundle *b);
+int emu_h_invoke_write(struct emu_bundle *b);
+int emu_h_info_handles(struct emu_bundle *b);
+int emu_h_query_port(struct emu_bundle *b);
+int emu_h_get_context(struct emu_bundle *b);
+int emu_h_query_context(struct emu_bundle *b);
+int emu_h_query_gid_table(struct emu_bundle *b);
+int emu_h_query_gid_entry(struct emu_bundle *b);
+int emu_h_async_event_alloc(struct emu_bundle *b);
+int emu_h_destroy_noop(struct emu_bundle *b);
+int emu_h_devx_other(struct emu_bundle *b);
+int emu_h_devx_query_uar(struct emu_bundle *b);
+int emu_h_devx_query_eqn(struct emu_bundle *b);
+int emu_h_devx_obj_create(struct emu_bundle *b);
+int emu_h_devx_obj_modify(struct emu_bundle *b);
+int emu_h_devx_obj_query(struct emu_bundle *b);
+int emu_h_devx_umem_reg(struct emu_bundle *b);
+int emu_h_var_alloc(struct emu_bundle *b);
+int emu_h_uar_alloc(struct emu_bundle *b);
+
+/* mlx5 ucontext response, shared by GET_CONTEXT and QUERY_CONTEXT */
+struct mlx5_ib_alloc_ucontext_resp;
+void emu_mlx5_ucontext_resp(struct emu_ufile *uf,
+			    struct mlx5_ib_alloc_ucontext_resp *resp);
+/* ib_uverbs_get_ucontext(): -EINVAL without GET_CONTEXT */
+int emu_get_ucontext(struct emu_bundle *b, struct emu_ucontext **uctx);
+/* rdma_user_mmap_entry_insert(): returns the mmap offset or 0 */
+uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages);
+void emu_mmap_remove(struct emu_ufile *uf, uint64_t offset);
+struct emu_mmap_entry *emu_mmap_find(struct emu_ufile *uf, uint64_t offset);
+
+#endif

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The preload <-> daemon protocol.
+ *
+ * An open /dev/infiniband/uverbsN is a SOCK_SEQPACKET connection to the
+ * daemon: one connection is one ufile.  Many threads and processes may
+ * share it (dup, fork, SCM_RIGHTS), so a caller never reads from it.  For
+ * each call it makes a private SOCK_STREAM socketpair, sends one token
+ * message carrying one end (SCM_RIGHTS) on the shared connection, writes
+ * its request into its own end and reads the reply from it.  The daemon
+ * answers on that channel only, so replies cannot interleave or reach
+ * another caller, and a dead daemon shows up as EOF on the channel.
+ *
+ * All integers are host order: both ends run on the same machine.
+ */
+#ifndef MLX5_EMU_WIRE_H
+#define MLX5_EMU_WIRE_H
+
+#include <stdint.h>
+
+#define EMU_WIRE_MAGIC 0x6d6c7835u	/* "mlx5" */
+#define EMU_WIRE_VERSION 1
+
+/* Bounds the daemon enforces before it allocates anything. */
+#define EMU_WIRE_MAX_REQ (4u << 20)
+#define EMU_WIRE_MAX_REP (4u << 20)
+
+struct emu_wire_token {
+	uint32_t magic;
+	uint32_t version;
+};
+
+enum emu_wire_kind {
+	EMU_WIRE_IOCTL = 1,	/* RDMA_VERBS_IOCTL */
+	EMU_WIRE_MMAP = 2,	/* mmap() of the command fd */
+	EMU_WIRE_PING = 3,	/* liveness, used by the launcher */
+};
+
+struct emu_wire_req {
+	uint32_t magic;
+	uint32_t kind;
+	uint32_t len;		/* payload bytes that follow */
+	uint32_t pid;		/* for the trace only */
+};
+
+/*
+ * EMU_WIRE_IOCTL payload: the ib_uverbs_ioctl_hdr with its attrs exactly
+ * as the caller passed them, then for each attr, in order, a u32 length
+ * and that many bytes of the user buffer it points at (0 for attrs whose
+ * data is inline, outputs, handles, or attrs the spec does not know).
+ */
+
+struct emu_wire_mmap {
+	uint64_t offset;
+	uint64_t length;
+	uint32_t prot;
+	uint32_t flags;
+};
+
+struct emu_wire_rep {
+	uint32_t magic;
+	int32_t ret;		/* 0 or -errno, as the kernel returns it */
+	uint32_t nfds;		/* fds attached to this header (SCM_RIGHTS) */
+	uint32_t len;		/* payload bytes that follow */
+};
+
+/* Reply payload for EMU_WIRE_IOCTL: a sequence of writebacks. */
+enum emu_wb_kind {
+	EMU_WB_FLAGS = 1,	/* u16: new attrs[idx].flags (put_user) */
+	EMU_WB_DATA = 2,	/* u64: new attrs[idx].data (put_user) */
+	EMU_WB_BUF = 3,		/* bytes: copy_to_user(attrs[idx].data) */
+	EMU_WB_FD = 4,		/* the next attached fd: attrs[idx].data */
+};
+
+struct emu_wire_wb {
+	uint16_t idx;
+	uint16_t kind;
+	uint32_t len;		/* bytes that follow */
+};
+
+/* Reply payload for EMU_WIRE_MMAP: one fd attached, map it at this. */
+struct emu_wire_mmap_rep {
+	uint64_t fd_offset;
+};
+
+#endif

@@ -1,0 +1,492 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * The client half of the protocol in kernel/wire.h: opening a device,
+ * marshalling an ioctl the way the kernel reads it (the header, the
+ * attribute array, and for each PTR_IN attribute longer than 8 bytes the
+ * user buffer it points at), and writing back what the kernel would have
+ * written: outputs, attribute flags, new handles and fds, the errno.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <rdma/rdma_user_ioctl_cmds.h>
+
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#else
+#define VALGRIND_MAKE_MEM_DEFINED(p, l) ((void)(p), (void)(l))
+#endif
+
+#include "preload.h"
+#include "uapi_spec.h"
+#include "wire.h"
+
+#define DEV_PREFIX "/dev/infiniband/uverbs"
+
+static const char *emu_dir(void)
+{
+	static const char *dir;
+	static bool done;
+
+	if (!done) {
+		dir = getenv("MLX5_EMU_DIR");
+		if (dir && !*dir)
+			dir = NULL;
+		done = true;
+	}
+	return dir;
+}
+
+static int parse_index(const char *s)
+{
+	long v = 0;
+
+	if (!*s || (s[0] == '0' && s[1]))
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 1000)
+			return -1;
+		v = v * 10 + (*s - '0');
+	}
+	return (int)v;
+}
+
+static bool dev_exists(int dev)
+{
+	char path[sizeof(((struct sockaddr_un *)0)->sun_path) + 16];
+	struct stat st;
+	int (*real_stat)(const char *, struct stat *) =
+		(int (*)(const char *, struct stat *))emu_real("stat");
+
+	snprintf(path, sizeof(path), "%s/uverbs%d", emu_dir(), dev);
+	return real_stat && !real_stat(path, &st) && S_ISSOCK(st.st_mode);
+}
+
+int emu_path_dev(const char *path)
+{
+	int dev;
+
+	if (!emu_dir() || strncmp(path, DEV_PREFIX, strlen(DEV_PREFIX)))
+		return -1;
+	dev = parse_index(path + strlen(DEV_PREFIX));
+	if (dev < 0 || !dev_exists(dev))
+		return -1;
+	return dev;
+}
+
+int emu_fd_dev(int fd)
+{
+	struct sockaddr_un sa;
+	socklen_t len = sizeof(sa);
+	const char *dir = emu_dir();
+	size_t dlen;
+
+	if (!dir || fd < 0)
+		return -1;
+	memset(&sa, 0, sizeof(sa));
+	if (getpeername(fd, (struct sockaddr *)&sa, &len) ||
+	    sa.sun_family != AF_UNIX || len <= offsetof(struct sockaddr_un,
+						       sun_path))
+		return -1;
+	sa.sun_path[sizeof(sa.sun_path) - 1] = 0;
+	dlen = strlen(dir);
+	if (strncmp(sa.sun_path, dir, dlen) ||
+	    strncmp(sa.sun_path + dlen, "/uverbs", 7))
+		return -1;
+	return parse_index(sa.sun_path + dlen + 7);
+}
+
+int emu_open_dev(int dev, int flags)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int (*real_socket)(int, int, int) =
+		(int (*)(int, int, int))emu_real("socket");
+	int fd, err;
+
+	if ((flags & O_ACCMODE) != O_RDWR && (flags & O_ACCMODE) != O_WRONLY &&
+	    (flags & O_ACCMODE) != O_RDONLY) {
+		errno = EINVAL;
+		return -1;
+	}
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s/uverbs%d", emu_dir(),
+		 dev);
+	fd = real_socket(AF_UNIX, SOCK_SEQPACKET |
+			 ((flags & O_CLOEXEC) ? SOCK_CLOEXEC : 0), 0);
+	if (fd < 0)
+		return -1;
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		err = errno;
+		close(fd);
+		/* the daemon is gone: as if the device disappeared */
+		errno = (err == ECONNREFUSED || err == ENOENT) ? ENXIO : err;
+		return -1;
+	}
+	return fd;
+}
+
+int emu_user_read(void *dst, uint64_t src, size_t len)
+{
+	struct iovec l = { .iov_base = dst, .iov_len = len };
+	struct iovec r = { .iov_base = (void *)(uintptr_t)src, .iov_len = len };
+	ssize_t n;
+
+	if (!len)
+		return 0;
+	n = process_vm_readv(getpid(), &l, 1, &r, 1, 0);
+	if (n == (ssize_t)len)
+		return 0;
+	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
+		memcpy(dst, (const void *)(uintptr_t)src, len);
+		return 0;
+	}
+	return -EFAULT;
+}
+
+int emu_user_write(uint64_t dst, const void *src, size_t len)
+{
+	struct iovec l = { .iov_base = (void *)src, .iov_len = len };
+	struct iovec r = { .iov_base = (void *)(uintptr_t)dst, .iov_len = len };
+	ssize_t n;
+
+	if (!len)
+		return 0;
+	n = process_vm_writev(getpid(), &l, 1, &r, 1, 0);
+	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
+		memcpy((void *)(uintptr_t)dst, src, len);
+		n = (ssize_t)len;
+	}
+	if (n != (ssize_t)len)
+		return -EFAULT;
+	VALGRIND_MAKE_MEM_DEFINED((void *)(uintptr_t)dst, len);
+	return 0;
+}
+
+static int write_all(int fd, const void *buf, size_t len)
+{
+	const uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+static int read_all(int fd, void *buf, size_t len)
+{
+	uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = recv(fd, p, len, MSG_WAITALL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+struct call {
+	int chan;
+	struct emu_wire_rep rep;
+	int fds[8];
+	unsigned int nfds;
+	uint8_t *payload;
+};
+
+static void call_close(struct call *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nfds; i++)
+		close(c->fds[i]);
+	if (c->chan >= 0)
+		close(c->chan);
+	free(c->payload);
+}
+
+/*
+ * One round trip: a fresh channel is passed on the shared connection, the
+ * request goes in, the reply (and any fds) comes back on it.  Any failure
+ * of the daemon side reads as EIO, as calls on a disassociated device do.
+ */
+static int do_call(int fd, uint32_t kind, const void *req, size_t len,
+		   struct call *c)
+{
+	struct emu_wire_token tok = { EMU_WIRE_MAGIC, EMU_WIRE_VERSION };
+	struct emu_wire_req hdr = {
+		.magic = EMU_WIRE_MAGIC, .kind = kind, .len = (uint32_t)len,
+		.pid = (uint32_t)getpid(),
+	};
+	char cbuf[CMSG_SPACE(sizeof(c->fds))];
+	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	struct cmsghdr *cm;
+	int sp[2];
+	ssize_t n;
+
+	memset(c, 0, sizeof(*c));
+	c->chan = -1;
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sp))
+		return -errno;
+	memset(cbuf, 0, sizeof(cbuf));
+	msg.msg_control = cbuf;
+	msg.msg_controllen = CMSG_SPACE(sizeof(int));
+	cm = CMSG_FIRSTHDR(&msg);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &sp[1], sizeof(int));
+	do {
+		n = sendmsg(fd, &msg, MSG_NOSIGNAL);
+	} while (n < 0 && errno == EINTR);
+	close(sp[1]);
+	c->chan = sp[0];
+	if (n != sizeof(tok))
+		return -EIO;
+	if (write_all(c->chan, &hdr, sizeof(hdr)) ||
+	    (len && write_all(c->chan, req, len)))
+		return -EIO;
+
+	memset(cbuf, 0, sizeof(cbuf));
+	iov.iov_base = &c->rep;
+	iov.iov_len = sizeof(c->rep);
+	msg.msg_control = cbuf;
+	msg.msg_controllen = sizeof(cbuf);
+	do {
+		n = recvmsg(c->chan, &msg, MSG_WAITALL | MSG_CMSG_CLOEXEC);
+	} while (n < 0 && errno == EINTR);
+	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
+		size_t i, k;
+
+		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
+			continue;
+		k = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (i = 0; i < k && c->nfds < 8; i++)
+			memcpy(&c->fds[c->nfds++],
+			       CMSG_DATA(cm) + i * sizeof(int), sizeof(int));
+	}
+	if (n != sizeof(c->rep) || c->rep.magic != EMU_WIRE_MAGIC ||
+	    c->rep.len > EMU_WIRE_MAX_REP || c->rep.nfds != c->nfds)
+		return -EIO;
+	c->payload = malloc(c->rep.len ? c->rep.len : 1);
+	if (!c->payload)
+		return -ENOMEM;
+	if (c->rep.len && read_all(c->chan, c->payload, c->rep.len))
+		return -EIO;
+	return 0;
+}
+
+static int fail(int err)
+{
+	errno = err;
+	return -1;
+}
+
+/* Builds the request: what the kernel would copy_from_user(). */
+static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
+			const struct ib_uverbs_attr *attrs, size_t *len,
+			int *err)
+{
+	const struct emu_method_spec *m =
+		emu_find_method(hdr->object_id, hdr->method_id);
+	size_t total = sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
+	unsigned int i;
+	uint8_t *buf, *p;
+
+	for (i = 0; i < hdr->num_attrs; i++) {
+		const struct emu_attr_spec *s = m ? emu_find_attr(m,
+							attrs[i].attr_id) : NULL;
+
+		total += sizeof(uint32_t);
+		if (s && s->type == EMU_ATTR_PTR_IN &&
+		    attrs[i].len > sizeof(attrs[i].data))
+			total += attrs[i].len;
+	}
+	buf = malloc(total);
+	if (!buf) {
+		*err = ENOMEM;
+		return NULL;
+	}
+	memcpy(buf, hdr, sizeof(*hdr));
+	memcpy(buf + sizeof(*hdr), attrs, hdr->num_attrs * sizeof(*attrs));
+	p = buf + sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
+	for (i = 0; i < hdr->num_attrs; i++) {
+		const struct emu_attr_spec *s = m ? emu_find_attr(m,
+							attrs[i].attr_id) : NULL;
+		uint32_t n = 0;
+
+		if (s && s->type == EMU_ATTR_PTR_IN &&
+		    attrs[i].len > sizeof(attrs[i].data))
+			n = attrs[i].len;
+		memcpy(p, &n, sizeof(n));
+		p += sizeof(n);
+		if (n && emu_user_read(p, attrs[i].data, n)) {
+			free(buf);
+			*err = EFAULT;
+			return NULL;
+		}
+		p += n;
+	}
+	*len = total;
+	return buf;
+}
+
+/* Applies the writebacks in the order the kernel made them. */
+static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
+		 const struct ib_uverbs_attr *attrs, unsigned int num_attrs)
+{
+	const uint8_t *p = c->payload, *end = c->payload + c->rep.len;
+	unsigned int next_fd = 0;
+
+	while (p < end) {
+		struct emu_wire_wb wb;
+		uint64_t uattr;
+
+		if ((size_t)(end - p) < sizeof(wb))
+			return -EIO;
+		memcpy(&wb, p, sizeof(wb));
+		p += sizeof(wb);
+		if ((size_t)(end - p) < wb.len || wb.idx >= num_attrs)
+			return -EIO;
+		uattr = (uint64_t)(uintptr_t)&uhdr->attrs[wb.idx];
+		switch (wb.kind) {
+		case EMU_WB_FLAGS:
+			if (wb.len != sizeof(uint16_t) ||
+			    emu_user_write(uattr + offsetof(struct ib_uverbs_attr,
+							    flags), p, wb.len))
+				return -EFAULT;
+			break;
+		case EMU_WB_DATA:
+			if (wb.len != sizeof(uint64_t) ||
+			    emu_user_write(uattr + offsetof(struct ib_uverbs_attr,
+							    data), p, wb.len))
+				return -EFAULT;
+			break;
+		case EMU_WB_BUF:
+			if (wb.len > attrs[wb.idx].len ||
+			    emu_user_write(attrs[wb.idx].data, p, wb.len))
+				return -EFAULT;
+			break;
+		case EMU_WB_FD: {
+			int64_t fdv;
+
+			if (next_fd >= c->nfds)
+				return -EIO;
+			fdv = c->fds[next_fd];
+			if (emu_user_write(uattr + offsetof(struct ib_uverbs_attr,
+							    data), &fdv,
+					   sizeof(fdv)))
+				return -EFAULT;
+			/* installed: the caller owns it now */
+			c->fds[next_fd++] = -1;
+			break;
+		}
+		default:
+			return -EIO;
+		}
+		p += wb.len;
+	}
+	return 0;
+}
+
+int emu_ioctl(int fd, void *arg)
+{
+	struct ib_uverbs_ioctl_hdr hdr, *uhdr = arg;
+	struct ib_uverbs_attr *attrs = NULL;
+	struct call c;
+	uint8_t *req;
+	size_t len;
+	int err = 0, ret;
+
+	if (emu_user_read(&hdr, (uintptr_t)uhdr, sizeof(hdr)))
+		return fail(EFAULT);
+	/* a header the kernel rejects before reading the attrs */
+	if (hdr.length != sizeof(hdr) + hdr.num_attrs * sizeof(*attrs) ||
+	    hdr.length > 4096)
+		hdr.num_attrs = 0;
+	if (hdr.num_attrs) {
+		attrs = malloc(hdr.num_attrs * sizeof(*attrs));
+		if (!attrs)
+			return fail(ENOMEM);
+		if (emu_user_read(attrs, (uintptr_t)uhdr->attrs,
+				  hdr.num_attrs * sizeof(*attrs))) {
+			free(attrs);
+			return fail(EFAULT);
+		}
+	}
+	req = marshal(&hdr, attrs, &len, &err);
+	if (!req) {
+		free(attrs);
+		return fail(err);
+	}
+	/* keep the caller's real header length for the daemon's checks */
+	if (!hdr.num_attrs)
+		memcpy(req, uhdr, sizeof(hdr));
+	ret = do_call(fd, EMU_WIRE_IOCTL, req, len, &c);
+	free(req);
+	if (!ret) {
+		ret = apply(&c, uhdr, attrs, hdr.num_attrs);
+		if (!ret)
+			ret = c.rep.ret;
+	}
+	call_close(&c);
+	free(attrs);
+	return ret ? fail(-ret) : 0;
+}
+
+void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
+	       off_t off)
+{
+	void *(*real_mmap)(void *, size_t, int, int, int, off_t) =
+		(void *(*)(void *, size_t, int, int, int, off_t))emu_real("mmap");
+	struct emu_wire_mmap req = {
+		.offset = (uint64_t)off, .length = len, .prot = (uint32_t)prot,
+		.flags = (uint32_t)flags,
+	};
+	struct emu_wire_mmap_rep mrep;
+	struct call c;
+	void *p = MAP_FAILED;
+	int ret;
+
+	if (!real_mmap || off < 0 || (off & (sysconf(_SC_PAGESIZE) - 1)) ||
+	    !len) {
+		errno = EINVAL;
+		return MAP_FAILED;
+	}
+	ret = do_call(fd, EMU_WIRE_MMAP, &req, sizeof(req), &c);
+	if (!ret)
+		ret = c.rep.ret;
+	if (!ret && (c.nfds != 1 || c.rep.len != sizeof(mrep)))
+		ret = -EIO;
+	if (!ret) {
+		memcpy(&mrep, c.payload, sizeof(mrep));
+		p = real_mmap(addr, len, prot, flags, c.fds[0],
+			      (off_t)mrep.fd_offset);
+		if (p == MAP_FAILED)
+			ret = -errno;
+	}
+	call_close(&c);
+	if (ret)
+		errno = -ret;
+	return p;
+}

@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * The libc entry points the preload takes over.  Each one decides first
+ * whether the call concerns an emulated device; anything else goes to the
+ * next definition (libc, or a sanitizer's interceptor) untouched.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/netlink.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <rdma/rdma_user_ioctl_cmds.h>
+
+#include "preload.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+void *emu_real(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
+
+#define REAL(ret, name, ...)                                                 \
+	static ret (*real_fn)(__VA_ARGS__);                                  \
+	if (!real_fn)                                                        \
+		real_fn = (ret(*)(__VA_ARGS__))emu_real(name);               \
+	if (!real_fn) {                                                      \
+		errno = ENOSYS;                                              \
+		return (ret)-1;                                              \
+	}
+
+/* What the kernel's devtmpfs node would report. */
+static void fill_stat(struct stat *st, int dev)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_dev = makedev(0, 5);
+	st->st_ino = 1000 + dev;
+	st->st_mode = S_IFCHR | 0666;
+	st->st_nlink = 1;
+	st->st_rdev = makedev(EMU_UVERBS_MAJOR, EMU_UVERBS_MINOR_BASE + dev);
+	st->st_blksize = 4096;
+}
+
+static void fill_statx(struct statx *stx, int dev)
+{
+	memset(stx, 0, sizeof(*stx));
+	stx->stx_mask = STATX_BASIC_STATS;
+	stx->stx_blksize = 4096;
+	stx->stx_nlink = 1;
+	stx->stx_mode = S_IFCHR | 0666;
+	stx->stx_ino = 1000 + dev;
+	stx->stx_rdev_major = EMU_UVERBS_MAJOR;
+	stx->stx_rdev_minor = EMU_UVERBS_MINOR_BASE + dev;
+	stx->stx_dev_minor = 5;
+}
+
+static __attribute__((noinline)) int open_path(const char *path, int flags, int *handled)
+{
+	int dev = path ? emu_path_dev(path) : -1;
+
+	*handled = dev >= 0;
+	if (dev < 0)
+		return -1;
+	return emu_open_dev(dev, flags);
+}
+
+static mode_t va_mode(int flags, va_list ap)
+{
+	if (flags & (O_CREAT | __O_TMPFILE))
+		return va_arg(ap, mode_t);
+	return 0;
+}
+
+EXPORT int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+	int h, fd = open_path(path, flags, &h);
+
+	if (h)
+		return fd;
+	va_start(ap, flags);
+	mode = va_mode(flags, ap);
+	va_end(ap);
+	{
+		REAL(int, "open", const char *, int, ...);
+		return real_fn(path, flags, mode);
+	}
+}
+
+EXPORT int open64(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+	int h, fd = open_path(path, flags, &h);
+
+	if (h)
+		return fd;
+	va_start(ap, flags);
+	mode = va_mode(flags, ap);
+	va_end(ap);
+	{
+		REAL(int, "open64", const char *, int, ...);
+		return real_fn(path, flags, mode);
+	}
+}
+
+EXPORT int __open_2(const char *path, int flags)
+{
+	int h, fd = open_path(path, flags, &h);
+
+	if (h)
+		return fd;
+	{
+		REAL(int, "__open_2", const char *, int);
+		return real_fn(path, flags);
+	}
+}
+
+EXPORT int __open64_2(const char *path, int flags)
+{
+	int h, fd = open_path(path, flags, &h);
+
+	if (h)
+		return fd;
+	{
+		REAL(int, "__open64_2", const char *, int);
+		return real_fn(path, flags);
+	}
+}
+
+EXPORT int openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+	int h, fd = open_path(path, flags, &h);
+
+	if (h)
+		return fd;
+	va_start(ap, flags);
+	mode = va_mode(flags, ap);
+	va_end(ap);
+	{
+		REAL(int, "openat", int, const char *, int, ...);
+		return real_fn(dirfd, path, flags, mode);
+	}
+}
+
+EXPORT int openat64(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+	int h, fd = open_path(path, flags, &h);
+
+	if (h)
+		return fd;
+	va_start(ap, flags);
+	mode = va_mode(flags, ap);
+	va_end(ap);
+	{
+		REAL(int, "openat64", int, const char *, int, ...);
+		return real_fn(dirfd, path, flags, mode);
+	}
+}
+
+EXPORT int __openat_2(int dirfd, const char *path, int flags)
+{
+	int h, fd = open_path(path, flags, &h);
+
+	if (h)
+		return fd;
+	{
+		REAL(int, "__openat_2", int, const char *, int);
+		return real_fn(dirfd, path, flags);
+	}
+}
+
+EXPORT int __openat64_2(int dirfd, const char *path, int flags)
+{
+	int h, fd = open_path(path, flags, &h);
+
+	if (h)
+		return fd;
+	{
+		REAL(int, "__openat64_2", int, const char *, int);
+		return real_fn(dirfd, path, flags);
+	}
+}
+
+static __attribute__((noinline)) int stat_path(const char *path, struct stat *st, int *handled)
+{
+	int dev = path ? emu_path_dev(path) : -1;
+
+	*handled = dev >= 0;
+	if (dev >= 0)
+		fill_stat(st, dev);
+	return 0;
+}
+
+EXPORT int stat(const char *path, struct stat *st)
+{
+	int h;
+
+	stat_path(path, st, &h);
+	if (h)
+		return 0;
+	{
+		REAL(int, "stat", const char *, struct stat *);
+		return real_fn(path, st);
+	}
+}
+
+EXPORT int lstat(const char *path, struct stat *st)
+{
+	int h;
+
+	stat_path(path, st, &h);
+	if (h)
+		return 0;
+	{
+		REAL(int, "lstat", const char *, struct stat *);
+		return real_fn(path, st);
+	}
+}
+
+EXPORT int stat64(const char *path, struct stat64 *st)
+{
+	return stat(path, (struct stat *)st);
+}
+
+EXPORT int lstat64(const char *path, struct stat64 *st)
+{
+	return lstat(path, (struct stat *)st);
+}
+
+/* an fd is ours only if it is a socket connected to the daemon */
+static int fstat_fd(int fd, struct stat *st)
+{
+	int dev;
+
+	if (!S_ISSOCK(st->st_mode))
+		return 0;
+	dev = emu_fd_dev(fd);
+	if (dev >= 0)
+		fill_stat(st, dev);
+	return 0;
+}
+
+EXPORT int fstat(int fd, struct stat *st)
+{
+	REAL(int, "fstat", int, struct stat *);
+	if (real_fn(fd, st))
+		return -1;
+	return fstat_fd(fd, st);
+}
+
+EXPORT int fstat64(int fd, struct stat64 *st)
+{
+	return fstat(fd, (struct stat *)st);
+}
+
+static __attribute__((noinline)) int empty_path(const char *path, int flags)
+{
+	return path && !*path && (flags & AT_EMPTY_PATH);
+}
+
+EXPORT int fstatat(int dirfd, const char *path, struct stat *st, int flags)
+{
+	int h;
+
+	if (empty_path(path, flags))
+		return fstat(dirfd, st);
+	stat_path(path, st, &h);
+	if (h)
+		return 0;
+	{
+		REAL(int, "fstatat", int, const char *, struct stat *, int);
+		return real_fn(dirfd, path, st, flags);
+	}
+}
+
+EXPORT int fstatat64(int dirfd, const char *path, struct stat64 *st,
+		     int flags)
+{
+	return fstatat(dirfd, path, (struct stat *)st, flags);
+}
+
+/* the pre-2.33 glibc entry points old binaries still call */
+EXPORT int __xstat(int ver, const char *path, struct stat *st)
+{
+	return stat(path, st);
+}
+
+EXPORT int __xstat64(int ver, const char *path, struct stat64 *st)
+{
+	return stat(path, (struct stat *)st);
+}
+
+EXPORT int __lxstat(int ver, const char *path, struct stat *st)
+{
+	return lstat(path, st);
+}
+
+EXPORT int __lxstat64(int ver, const char *path, struct stat64 *st)
+{
+	return lstat(path, (struct stat *)st);
+}
+
+EXPORT int __fxstat(int ver, int fd, struct stat *st)
+{
+	return fstat(fd, st);
+}
+
+EXPORT int __fxstat64(int ver, int fd, struct stat64 *st)
+{
+	return fstat(fd, (struct stat *)st);
+}
+
+EXPORT int __fxstatat(int ver, int dirfd, const char *path, struct stat *st,
+		      int flags)
+{
+	return fstatat(dirfd, path, st, flags);
+}
+
+EXPORT int __fxstatat64(int ver, int dirfd, const char *path,
+			struct stat64 *st, int flags)
+{
+	return fstatat(dirfd, path, (struct stat *)st, flags);
+}
+
+static __attribute__((noinline)) int statx_dev(int dirfd, const char *path,
+						      int flags)
+{
+	if (path && !*path && (flags & AT_EMPTY_PATH))
+		return emu_fd_dev(dirfd);
+	return path ? emu_path_dev(path) : -1;
+}
+
+EXPORT int statx(int dirfd, const char *path, int flags, unsigned int mask,
+		 struct statx *stx)
+{
+	int dev = statx_dev(dirfd, path, flags);
+
+	if (dev >= 0) {
+		fill_statx(stx, dev);
+		return 0;
+	}
+	{
+		REAL(int, "statx", int, const char *, int, unsigned int,
+		     struct statx *);
+		return real_fn(dirfd, path, flags, mask, stx);
+	}
+}
+
+EXPORT int ioctl(int fd, unsigned long request, ...)
+{
+	va_list ap;
+	void *arg;
+
+	va_start(ap, request);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (request == RDMA_VERBS_IOCTL && emu_fd_dev(fd) >= 0)
+		return emu_ioctl(fd, arg);
+	{
+		REAL(int, "ioctl", int, unsigned long, ...);
+		return real_fn(fd, request, arg);
+	}
+}
+
+EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd,
+		  off_t off)
+{
+	static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
+
+	if (fd >= 0 && !(flags & MAP_ANONYMOUS) && emu_fd_dev(fd) >= 0)
+		return emu_mmap(addr, len, prot, flags, fd, off);
+	if (!real_mmap)
+		real_mmap = (void *(*)(void *, size_t, int, int, int, off_t))
+			emu_real("mmap");
+	if (!real_mmap) {
+		errno = ENOSYS;
+		return MAP_FAILED;
+	}
+	return real_mmap(addr, len, prot, flags, fd, off);
+}
+
+EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd,
+		    off_t off)
+{
+	return mmap(addr, len, prot, flags, fd, off);
+}
+
+/*
+ * No RDMA netlink under the emulator: libibverbs then reads the device
+ * list from $SYSFS_PATH, which the launcher generated.
+ */
+EXPORT int socket(int domain, int type, int protocol)
+{
+	if (domain == AF_NETLINK && protocol == NETLINK_RDMA) {
+		errno = EPROTONOSUPPORT;
+		return -1;
+	}
+	{
+		REAL(int, "socket", int, int, int);
+		return real_fn(domain, type, protocol);
+	}
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * What the preload's interposers share: the real libc functions, and how
+ * an fd or a path is recognised as an emulated /dev/infiniband/uverbsN.
+ */
+#ifndef MLX5_EMU_PRELOAD_H
+#define MLX5_EMU_PRELOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define EMU_UVERBS_MAJOR 231
+#define EMU_UVERBS_MINOR_BASE 192
+
+/* The device index of "/dev/infiniband/uverbsN", or -1. */
+int emu_path_dev(const char *path);
+/* The device index an fd (a connection to the daemon) belongs to, or -1. */
+int emu_fd_dev(int fd);
+/* Opens an emulated device: a new connection, that is, a new ufile. */
+int emu_open_dev(int dev, int flags);
+/* RDMA_VERBS_IOCTL on an emulated fd: 0, or -1 with errno */
+int emu_ioctl(int fd, void *hdr);
+/* mmap() of an emulated fd */
+void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
+	       off_t off);
+
+/* copy_from_user() / copy_to_user() on our own memory: 0 or -EFAULT */
+int emu_user_read(void *dst, uint64_t src, size_t len);
+int emu_user_write(uint64_t dst, const void *src, size_t len);
+
+void *emu_real(const char *name);
+
+/* glibc's pre-2.33 stat entry points, no longer declared by its headers */
+struct stat;
+struct stat64;
+int __xstat(int ver, const char *path, struct stat *st);
+int __xstat64(int ver, const char *path, struct stat64 *st);
+int __lxstat(int ver, const char *path, struct stat *st);
+int __lxstat64(int ver, const char *path, struct stat64 *st);
+int __fxstat(int ver, int fd, struct stat *st);
+int __fxstat64(int ver, int fd, struct stat64 *st);
+int __fxstatat(int ver, int dirfd, const char *path, struct stat *st,
+	       int flags);
+int __fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st,
+		 int flags);
+
+#endif
