@@ -28,7 +28,7 @@ static const struct fw_op fw_ops[] = {
 	  fw_cmd_query_nic_vport_context },
 	{ PRM_OP_QUERY_ESW_VPORT_CONTEXT, 16, PRM_ESW_VPORT_OUT_LEN,
 	  fw_cmd_query_esw_vport_context },
-	{ PRM_OP_QUERY_HCA_VPORT_CONTEXT, 16, 16,
+	{ PRM_OP_QUERY_HCA_VPORT_CONTEXT, 16, PRM_HCA_VPORT_OUT_LEN,
 	  fw_cmd_query_hca_vport_context },
 	{ PRM_OP_QUERY_LAG, 16, 16, fw_cmd_query_lag },
 	{ PRM_OP_CREATE_UCTX, PRM_CREATE_UCTX_IN_LEN, 16, fw_cmd_create_uctx },

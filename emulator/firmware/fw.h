@@ -77,7 +77,6 @@ enum emu_fw_syndrome {
 	EMU_FW_SYND_VPORT = 0x5e00000f,		 /* BAD_PARAM */
 	EMU_FW_SYND_BULK = 0x5e000010,		 /* BAD_PARAM */
 	EMU_FW_SYND_RANGE = 0x5e000011,		 /* BAD_PARAM */
-	EMU_FW_SYND_PORT_TYPE = 0x5e000012,	 /* BAD_PARAM */
 };
 
 /*

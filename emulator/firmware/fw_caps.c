@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
  * The device's capabilities, as QUERY_HCA_CAP reports them: a single
- * port Ethernet (RoCE) ConnectX-6 Dx-like function with DEVX (user
- * contexts, UMEM), flow counters and one general object type, the flow
- * meter.  The limits come from fw_internal.h, which the object store
+ * port ConnectX-6-like function whose port is InfiniBand (as the kernel
+ * model's ibv_query_port() reports it), with DEVX (user contexts, UMEM),
+ * flow counters and one general object type, the flow meter.  Numbers
+ * the kernel derives its device attributes from (max_qp = 1 <<
+ * log_max_qp, max_sge from max_wqe_sz_sq, hca_core_clock, ...) match
+ * what the kernel model reports.  The limits come from fw_internal.h, which the object store
  * enforces.  "Maximum" and "current" differ where a driver changes a
  * setting at init (SET_HCA_CAP): the command interface checksum is
  * supported but not enabled.
@@ -29,7 +32,7 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_HCA_CAP_2, 1),
 	V(PRM_CAP_LOG_MAX_SRQ_SZ, 15),
 	V(PRM_CAP_LOG_MAX_QP_SZ, 15),
-	V(PRM_CAP_LOG_MAX_QP, 17),
+	V(PRM_CAP_LOG_MAX_QP, 18),
 	V(PRM_CAP_LOG_MAX_SRQ, 23),
 	V(PRM_CAP_LOG_MAX_CQ_SZ, 22),
 	V(PRM_CAP_LOG_MAX_CQ, 24),
@@ -45,18 +48,18 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_LOG_MAX_RA_RES_QP, 4),
 	V(PRM_CAP_CC_QUERY_ALLOWED, 1),
 	V(PRM_CAP_CC_MODIFY_ALLOWED, 1),
-	V(PRM_CAP_GID_TABLE_SIZE, 256),
+	V(PRM_CAP_GID_TABLE_SIZE, 0),	/* 8 GIDs */
 	V(PRM_CAP_OUT_OF_SEQ_CNT, 1),
 	V(PRM_CAP_VPORT_COUNTERS, 1),
 	V(PRM_CAP_RETRANSMISSION_Q_CNT, 1),
 	V(PRM_CAP_MAX_QP_CNT, 0),
-	V(PRM_CAP_PKEY_TABLE_SIZE, 1),
+	V(PRM_CAP_PKEY_TABLE_SIZE, 0),	/* 128 P_Keys */
 	V(PRM_CAP_VPORT_GROUP_MANAGER, 1),
 	V(PRM_CAP_NIC_FLOW_TABLE, 1),
 	V(PRM_CAP_ESWITCH_MANAGER, 1),
 	V(PRM_CAP_DEVICE_MEMORY, 0),
 	V(PRM_CAP_LOCAL_CA_ACK_DELAY, 16),
-	V(PRM_CAP_PORT_TYPE, 1),	/* Ethernet */
+	V(PRM_CAP_PORT_TYPE, 0),	/* InfiniBand */
 	V(PRM_CAP_NUM_PORTS, 1),
 	V(PRM_CAP_LOG_MAX_MSG, 30),
 	V(PRM_CAP_MAX_TC, 8),
@@ -71,7 +74,7 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_CQ_OI, 1),
 	V(PRM_CAP_CQ_RESIZE, 1),
 	V(PRM_CAP_CQ_MODERATION, 1),
-	V(PRM_CAP_PG, 1),
+	V(PRM_CAP_PG, 0),	/* no ODP */
 	V(PRM_CAP_XRC, 1),
 	V(PRM_CAP_UD, 1),
 	V(PRM_CAP_UC, 1),
@@ -81,12 +84,12 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_LOG_PG_SZ, 12),
 	V(PRM_CAP_BF, 1),
 	V(PRM_CAP_LOG_BF_REG_SIZE, 9),
-	V(PRM_CAP_MAX_WQE_SZ_SQ, 1024),
+	V(PRM_CAP_MAX_WQE_SZ_SQ, 512),
 	V(PRM_CAP_MAX_WQE_SZ_RQ, 512),
 	V(PRM_CAP_MAX_FLOW_COUNTER_HI, FW_MAX_FLOW_COUNTERS >> 16),
 	V(PRM_CAP_MAX_FLOW_COUNTER_LO, FW_MAX_FLOW_COUNTERS & 0xffff),
 	V(PRM_CAP_MAX_WQE_SZ_SQ_DC, 512),
-	V(PRM_CAP_MAX_QP_MCG, 1 << 16),
+	V(PRM_CAP_MAX_QP_MCG, 240),
 	V(PRM_CAP_FLOW_COUNTER_BULK_ALLOC, FW_FLOW_COUNTER_BULK_ALLOC),
 	V(PRM_CAP_LOG_MAX_MCG, 21),
 	V(PRM_CAP_LOG_MAX_TD, FW_LOG_MAX_TD),
@@ -107,8 +110,8 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_LOG_MAX_UMEM, FW_LOG_MAX_UMEM),
 	V(PRM_CAP_MAX_NUM_EQS, 256),
 	V(PRM_CAP_LOG_UAR_PAGE_SZ, 0),
-	V(PRM_CAP_DEVICE_FREQ_MHZ, 1000),
-	V(PRM_CAP_DEVICE_FREQ_KHZ, 1000000),
+	V(PRM_CAP_DEVICE_FREQ_MHZ, 156),
+	V(PRM_CAP_DEVICE_FREQ_KHZ, 156250),
 	V(PRM_CAP_NUM_UARS_PER_PAGE, 1),
 	V(PRM_CAP_LOG_MAX_ATOMIC_QP, 3),
 	V(PRM_CAP_CQE_COMPRESSION, 1),
@@ -120,16 +123,6 @@ static const struct cap_val general_caps[] = {
 
 static const struct cap_val general2_caps[] = {
 	V(PRM_CAP2_LOG_RESERVED_QPN_GRAN, 0),
-};
-
-/* send, receive, write, read, atomic, srq_receive */
-#define ODP_ALL 0x3f
-static const struct cap_val odp_caps[] = {
-	V(PRM_CAP_ODP_RC, ODP_ALL),
-	V(PRM_CAP_ODP_UC, 0x3),
-	V(PRM_CAP_ODP_UD, 0x1),
-	V(PRM_CAP_ODP_XRC, ODP_ALL),
-	V(PRM_CAP_ODP_DC, ODP_ALL),
 };
 
 static const struct cap_val atomic_caps[] = {
@@ -194,7 +187,7 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 		/* Present, with every optional feature off. */
 		return true;
 	case PRM_CAP_TYPE_ODP:
-		PUT(area, odp_caps, cur);
+		/* Without page faults (pg = 0) every ODP bit is clear. */
 		return true;
 	case PRM_CAP_TYPE_ATOMIC:
 		PUT(area, atomic_caps, cur);

@@ -98,12 +98,41 @@ bool fw_cmd_query_esw_vport_context(struct fw_cmd *cmd)
 }
 
 /*
- * The HCA vport context describes InfiniBand ports; this device's only
- * port is Ethernet, whose identity the NIC vport context carries.
+ * The InfiniBand port as the kernel model's ibv_query_port() shows it:
+ * active, LID 1 with the SM at LID 1, the node GUID as port GUID.
  */
+enum {
+	IB_PORT_PHYS_LINK_UP = 5,
+	IB_PORT_ACTIVE = 4,
+	IB_SUBNET_TIMEOUT = 18,
+	/* the port_cap_flags the kernel model reports */
+	IB_PORT_CAP_MASK1 = 0x00890002,
+};
+
 bool fw_cmd_query_hca_vport_context(struct fw_cmd *cmd)
 {
-	return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_PORT_TYPE);
+	const struct emu_fw *fw = cmd->fw;
+
+	if (!vport_exists(cmd))
+		return false;
+	/* Port 0 means "the function's port"; there is only port 1. */
+	if (prm_get(cmd->in, PRM_HCA_VPORT_PORT_NUM) > 1)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_VPORT);
+	prm_set(cmd->out, PRM_HCA_VPORT_HAS_SMI, 1);
+	prm_set(cmd->out, PRM_HCA_VPORT_PHYS_STATE, IB_PORT_PHYS_LINK_UP);
+	prm_set(cmd->out, PRM_HCA_VPORT_PORT_STATE, IB_PORT_ACTIVE);
+	prm_set(cmd->out, PRM_HCA_VPORT_VPORT_STATE, IB_PORT_ACTIVE);
+	prm_set64(cmd->out, PRM_HCA_VPORT_SYS_IMAGE_GUID, fw->node_guid);
+	prm_set64(cmd->out, PRM_HCA_VPORT_PORT_GUID, fw->node_guid);
+	prm_set64(cmd->out, PRM_HCA_VPORT_NODE_GUID, fw->node_guid);
+	prm_set(cmd->out, PRM_HCA_VPORT_CAP_MASK1, IB_PORT_CAP_MASK1);
+	prm_set(cmd->out, PRM_HCA_VPORT_LID, 1);
+	prm_set(cmd->out, PRM_HCA_VPORT_LMC, 0);
+	prm_set(cmd->out, PRM_HCA_VPORT_SUBNET_TIMEOUT, IB_SUBNET_TIMEOUT);
+	prm_set(cmd->out, PRM_HCA_VPORT_SM_LID, 1);
+	prm_set(cmd->out, PRM_HCA_VPORT_SM_SL, 0);
+	return true;
 }
 
 bool fw_cmd_query_lag(struct fw_cmd *cmd)

@@ -259,6 +259,23 @@ enum prm_cap_type {
 #define PRM_NIC_VPORT_MAC_HI 0x830, 16
 #define PRM_NIC_VPORT_MAC_LO 0x840, 32
 
+/* HCA vport context (InfiniBand ports), at byte 16 of the output. */
+#define PRM_HCA_VPORT_OUT_LEN (16 + 256)
+#define PRM_HCA_VPORT_PORT_NUM 0x4c, 4
+#define PRM_HCA_VPORT_HAS_SMI 0x181, 1
+#define PRM_HCA_VPORT_PHYS_STATE 0x190, 4
+#define PRM_HCA_VPORT_PORT_STATE 0x198, 4
+#define PRM_HCA_VPORT_VPORT_STATE 0x19c, 4
+#define PRM_HCA_VPORT_SYS_IMAGE_GUID 0x1c0, 64
+#define PRM_HCA_VPORT_PORT_GUID 0x200, 64
+#define PRM_HCA_VPORT_NODE_GUID 0x240, 64
+#define PRM_HCA_VPORT_CAP_MASK1 0x280, 32
+#define PRM_HCA_VPORT_LID 0x380, 16
+#define PRM_HCA_VPORT_LMC 0x398, 3
+#define PRM_HCA_VPORT_SUBNET_TIMEOUT 0x39b, 5
+#define PRM_HCA_VPORT_SM_LID 0x3a0, 16
+#define PRM_HCA_VPORT_SM_SL 0x3b0, 4
+
 /* E-switch vport context output (ICM addresses stay zero). */
 #define PRM_ESW_VPORT_OUT_LEN (16 + 256)
 

@@ -67,7 +67,9 @@ static void test_general_caps(void)
 	CHECK_EQ(prm_get(c, PRM_CAP_MAX_FLOW_COUNTER_HI) << 16 |
 		 prm_get(c, PRM_CAP_MAX_FLOW_COUNTER_LO), 1 << 16);
 	CHECK_EQ(prm_get(c, PRM_CAP_FLOW_COUNTER_BULK_ALLOC), 0xff);
-	CHECK_EQ(prm_get(c, PRM_CAP_PORT_TYPE), 1);
+	CHECK_EQ(prm_get(c, PRM_CAP_PORT_TYPE), 0);	/* InfiniBand */
+	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_QP), 18);
+	CHECK_EQ(prm_get(c, PRM_CAP_DEVICE_FREQ_KHZ), 156250);
 	CHECK_EQ(prm_get(c, PRM_CAP_NUM_PORTS), 1);
 	CHECK_EQ(prm_get(c, PRM_CAP_CQE_VERSION), 1);
 	CHECK_EQ(prm_get(c, PRM_CAP_HCA_CAP_2), 1);
@@ -96,9 +98,10 @@ static void test_other_caps(struct emu_fw *fw)
 
 	/* get_hca_general_caps_2() */
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_GENERAL_2, CUR), 0);
-	/* get_dc_odp_caps(): send, receive, write, read, atomic, srq */
+	/* get_dc_odp_caps(): no ODP on this device, so no DC ODP bits */
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_ODP, CUR), 0);
-	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_ODP_DC), 0x3f);
+	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_ODP_DC), 0);
+	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_ODP_RC), 0);
 	/* get_pci_atomic_caps() */
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_ATOMIC, CUR), 0);
 	CHECK(prm_get(cap_area(&m), PRM_CAP_FETCH_ADD_PCI_ATOMIC) != 0);
@@ -201,8 +204,18 @@ static void test_vport_queries(struct emu_fw *fw)
 	CHECK_EQ(run(fw, &m, 16, PRM_ESW_VPORT_OUT_LEN), 0);
 
 	mbox_init(&m, PRM_OP_QUERY_HCA_VPORT_CONTEXT, 0, 0);
-	CHECK_EQ(run(fw, &m, 16, 272), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_PORT_TYPE);
+	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN), 0);
+	CHECK(prm_get64(m.out, PRM_HCA_VPORT_NODE_GUID) == TEST_GUID);
+	CHECK(prm_get64(m.out, PRM_HCA_VPORT_PORT_GUID) == TEST_GUID);
+	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_PORT_STATE), 4);
+	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_LID), 1);
+	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_SM_LID), 1);
+	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN - 1),
+		 EMU_FW_STATUS_BAD_OUTPUT_LEN);
+	mbox_init(&m, PRM_OP_QUERY_HCA_VPORT_CONTEXT, 0, 0);
+	prm_set(m.in, PRM_HCA_VPORT_PORT_NUM, 2);
+	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN),
+		 EMU_FW_STATUS_BAD_PARAM);
 
 	mbox_init(&m, PRM_OP_QUERY_LAG, 0, 0);
 	CHECK_EQ(run(fw, &m, 16, 16), 0);
