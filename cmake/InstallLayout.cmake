@@ -32,7 +32,8 @@ if(EXISTS "${CMAKE_SOURCE_DIR}/providers/mlx5/mlx5dv.h")
 		"${CMAKE_INSTALL_INCLUDEDIR}/${MLX5_SHARE_PRIVATE_DIR}/infiniband")
 endif()
 
-foreach(tool mlx5-share-demo mlx5-share-inspect mlx5-emu)
+# mlx5-emu and its preload library are installed by emulator/CMakeLists.txt.
+foreach(tool mlx5-share-demo mlx5-share-inspect)
 	if(TARGET ${tool})
 		install(TARGETS ${tool} RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 	endif()
