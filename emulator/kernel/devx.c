@@ -44,10 +44,10 @@ static uint16_t cmd_opcode(const void *in)
 	return (uint16_t)emu_prm_get(in, 0x00, 16);
 }
 
-/* general_obj_in_cmd_hdr.vhca_tunnel_id (bits 0x48, 16) */
+/* general_obj_in_cmd_hdr.vhca_tunnel_id (bits 0x20, 16) */
 static uint16_t cmd_vhca_tunnel_id(const void *in)
 {
-	return (uint16_t)emu_prm_get(in, 0x48, 16);
+	return (uint16_t)emu_prm_get(in, 0x20, 16);
 }
 
 static bool devx_is_whitelist_cmd(const void *in)
