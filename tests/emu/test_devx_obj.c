@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * DEVX objects through the real libmlx5: flow counters (one, and a bulk)
+ * and flow meter general objects, created, queried, modified and
+ * destroyed; the kernel's object id check (devx_is_valid_obj_id()) on
+ * query and modify; a create the firmware refuses.
+ */
+#include <stdio.h>
+
+#include "emu_util.h"
+
+static void counters(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_obj *a, *b, *bulk;
+	uint32_t ida, idb, idbulk;
+	uint8_t status = 0xff;
+
+	a = emu_counter(ctx, 0, &ida);
+	b = emu_counter(ctx, 0, &idb);
+	REQUIRE(a && b);
+	CHECK(ida != idb);
+	CHECK_EQ(emu_counter_query(a, ida, &status), 0);
+	CHECK_EQ(status, 0);
+	CHECK_EQ(emu_counter_query(b, idb, &status), 0);
+	/* the id the command addresses is not the object's: EINVAL */
+	CHECK_EQ(emu_counter_query(a, idb, NULL), EINVAL);
+	CHECK_EQ(emu_counter_query(b, ida, NULL), EINVAL);
+
+	/* a bulk of 128: every counter of the bulk, and only those */
+	bulk = emu_counter(ctx, 1, &idbulk);
+	REQUIRE(bulk);
+	CHECK_EQ(emu_counter_query(bulk, idbulk, NULL), 0);
+	CHECK_EQ(emu_counter_query(bulk, idbulk + 127, NULL), 0);
+	CHECK_EQ(emu_counter_query(bulk, idbulk + 128, NULL), EINVAL);
+	if (idbulk > 0)
+		CHECK_EQ(emu_counter_query(bulk, idbulk - 1, NULL), EINVAL);
+
+	CHECK_EQ(mlx5dv_devx_obj_destroy(a), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(bulk), 0);
+	/* b is untouched by the others' destroys */
+	CHECK_EQ(emu_counter_query(b, idb, &status), 0);
+	CHECK_EQ(status, 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(b), 0);
+}
+
+static int meter_modify_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
+			    unsigned int exp, unsigned int man)
+{
+	uint8_t in[METER_IN_LEN] = {};
+	uint32_t out[4] = {};
+
+	prm_set(in, 0x00, 16, OP_MODIFY_GENERAL_OBJECT);
+	prm_set(in, 0x30, 16, OBJ_TYPE_FLOW_METER);
+	prm_set(in, 0x40, 32, id);
+	prm_set(in, 0xa0, 32, 1u << 1);		/* modify_field_select: CBS */
+	prm_set(in, 0x1c3, 5, exp);
+	prm_set(in, 0x1c8, 8, man);
+	return mlx5dv_devx_obj_modify(obj, in, sizeof(in), out, sizeof(out));
+}
+
+static void meters(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_obj *m1, *m2, *cnt;
+	unsigned int exp = 0, man = 0;
+	uint32_t id1, id2, idc;
+	uint8_t in[METER_IN_LEN] = {};
+	uint32_t out[4] = {};
+	uint8_t status;
+
+	m1 = emu_meter(ctx, 3, 17, &id1);
+	m2 = emu_meter(ctx, 4, 42, &id2);
+	REQUIRE(m1 && m2);
+	CHECK(id1 != id2);
+	CHECK_EQ(emu_meter_query(m1, id1, &exp, &man, &status), 0);
+	CHECK_EQ(status, 0);
+	CHECK_EQ(exp, 3);
+	CHECK_EQ(man, 17);
+	CHECK_EQ(emu_meter_query(m2, id2, &exp, &man, NULL), 0);
+	CHECK_EQ(exp, 4);
+	CHECK_EQ(man, 42);
+
+	CHECK_EQ(meter_modify_cbs(m1, id1, 9, 99), 0);
+	CHECK_EQ(emu_meter_query(m1, id1, &exp, &man, NULL), 0);
+	CHECK_EQ(exp, 9);
+	CHECK_EQ(man, 99);
+	/* m2 did not change */
+	CHECK_EQ(emu_meter_query(m2, id2, &exp, &man, NULL), 0);
+	CHECK_EQ(man, 42);
+
+	/* object id checks for query and modify */
+	CHECK_EQ(emu_meter_query(m1, id2, NULL, NULL, NULL), EINVAL);
+	CHECK_EQ(meter_modify_cbs(m2, id1, 1, 1), EINVAL);
+	cnt = emu_counter(ctx, 0, &idc);
+	REQUIRE(cnt);
+	CHECK_EQ(emu_meter_query(cnt, idc, NULL, NULL, NULL), EINVAL);
+	CHECK_EQ(meter_modify_cbs(cnt, idc, 1, 1), EINVAL);
+	CHECK_EQ(emu_counter_query(m1, id1, NULL), EINVAL);
+	/* a query command used for modify: devx_is_obj_modify_cmd() says no */
+	{
+		uint32_t qin[4] = {}, qout[4] = {};
+
+		prm_set(qin, 0x00, 16, OP_QUERY_GENERAL_OBJECT);
+		prm_set(qin, 0x30, 16, OBJ_TYPE_FLOW_METER);
+		prm_set(qin, 0x40, 32, id1);
+		CHECK_EQ(mlx5dv_devx_obj_modify(m1, qin, sizeof(qin), qout,
+						sizeof(qout)), EINVAL);
+	}
+
+	/* a create the firmware refuses: out mailbox and EREMOTEIO */
+	prm_set(in, 0x00, 16, OP_CREATE_GENERAL_OBJECT);
+	prm_set(in, 0x30, 16, 0x7777);
+	errno = 0;
+	CHECK(!mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out)));
+	CHECK_EQ(errno, EREMOTEIO);
+	CHECK(PRM_STATUS(out) != 0);
+	CHECK(PRM_SYNDROME(out) != 0);
+	/* not a create command at all -> EINVAL, nothing made */
+	memset(in, 0, sizeof(in));
+	prm_set(in, 0x00, 16, OP_QUERY_HCA_CAP);
+	errno = 0;
+	CHECK(!mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out)));
+	CHECK_EQ(errno, EINVAL);
+
+	CHECK_EQ(mlx5dv_devx_obj_destroy(m1), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(cnt), 0);
+	CHECK_EQ(emu_meter_query(m2, id2, &exp, &man, NULL), 0);
+	CHECK_EQ(exp, 4);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(m2), 0);
+}
+
+int main(void)
+{
+	struct ibv_context *ctx;
+
+	emu_require("emu_devx_obj");
+	ctx = emu_open_devx(0);
+	REQUIRE(ctx);
+	counters(ctx);
+	meters(ctx);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done("emu_devx_obj");
+}
