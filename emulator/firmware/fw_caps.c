@@ -6,10 +6,10 @@
  * flow counters and one general object type, the flow meter.  Numbers
  * the kernel derives its device attributes from (max_qp = 1 <<
  * log_max_qp, max_sge from max_wqe_sz_sq, hca_core_clock, ...) match
- * what the kernel model reports.  The limits come from fw_internal.h, which the object store
- * enforces.  "Maximum" and "current" differ where a driver changes a
- * setting at init (SET_HCA_CAP): the command interface checksum is
- * supported but not enabled.
+ * what the kernel model reports.  The limits come from fw_internal.h,
+ * which the object store enforces.  "Maximum" and "current" differ where
+ * a driver changes a setting at init (SET_HCA_CAP): the command
+ * interface checksum is supported but not enabled.
  */
 #include <string.h>
 

@@ -29,7 +29,8 @@ bool fw_cmd_query_hca_cap(struct fw_cmd *cmd)
 bool fw_cmd_query_issi(struct fw_cmd *cmd)
 {
 	prm_set(cmd->out, PRM_ISSI_CURRENT, 1);
-	prm_set(cmd->out, PRM_ISSI_SUPPORTED_DW0, 0x3);	/* ISSI 0 and 1 */
+	/* ISSI 0 and 1 */
+	prm_set(cmd->out, PRM_ISSI_SUPPORTED_DW0, 0x3);
 	return true;
 }
 
