@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The batch import (mlx5_share_batch.h).  Each blob goes through the same
+ * steps as mlx5dv_devx_obj_import(), in the same order, so that the
+ * errors are the same; only the liveness question is asked differently:
+ *
+ *   single import   INFO_HANDLES on each call, a linear scan of the answer
+ *   batch import    INFO_HANDLES once, on the first blob that needs it,
+ *                   then a binary search of the sorted answer per blob
+ *
+ * Types whose PRM query proves by itself that the handle is a live DEVX
+ * object with the exported id (flow counters, general objects) never
+ * need the list; their query is issued per object by live_check itself,
+ * exactly as the single import issues it.
+ *
+ * Cost for N blobs with L live DEVX objects: one INFO_HANDLES (O(L)),
+ * O(N log L) lookups, and one query ioctl per object whose type has one.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <rdma/mlx5_user_ioctl_cmds.h>
+#include <rdma/mlx5_user_ioctl_verbs.h>
+
+#include "info_handles.h"
+#include "layout.h"
+#include "live_check.h"
+#include "mlx5_share_batch.h"
+#include "prm_query.h"
+#include "share.h"
+
+/* The live DEVX object handles of the ufile, fetched once per batch. */
+struct live_list {
+	bool fetched;
+	int err;		/* 0, or the errno every lookup returns */
+	bool complete;		/* false: the kernel could not list them all */
+	uint32_t *handles;	/* sorted ascending */
+	size_t count;
+};
+
+static void live_list_fetch(struct live_list *l, int fd)
+{
+	int ret;
+
+	l->fetched = true;
+	l->complete = true;
+	ret = info_handles_list(fd, RDMA_DRIVER_MLX5, MLX5_IB_OBJECT_DEVX_OBJ,
+				&l->handles, &l->count);
+	switch (ret) {
+	case 0:
+		break;
+	/*
+	 * As live_check's handle_is_live(): a kernel without INFO_HANDLES,
+	 * or more live objects than one answer holds, cannot tell, and the
+	 * blob's own checks stand alone.
+	 */
+	case EOPNOTSUPP:
+	case E2BIG:
+		l->complete = false;
+		break;
+	default:
+		l->err = ret;
+		break;
+	}
+}
+
+static bool sorted_contains(const uint32_t *v, size_t n, uint32_t key)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] == key)
+			return true;
+		if (v[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* live_check's handle_is_live(), answered from the batch's list. */
+static int live_list_check(struct live_list *l, int fd, uint32_t handle)
+{
+	if (!l->fetched)
+		live_list_fetch(l, fd);
+	if (l->err)
+		return l->err;
+	if (!l->complete)
+		return 0;
+	return sorted_contains(l->handles, l->count, handle) ? 0 : ENOENT;
+}
+
+/* Does the single import ask INFO_HANDLES for an object of this type? */
+static bool type_needs_list(uint32_t type)
+{
+	uint8_t in[PRM_QUERY_IN_MAX];
+	size_t inlen, outlen;
+
+	return !prm_query_build(type, 0, in, &inlen, &outlen) ||
+	       !prm_query_proves_devx(type);
+}
+
+static bool type_has_query(uint32_t type, uint32_t object_id)
+{
+	uint8_t in[PRM_QUERY_IN_MAX];
+	size_t inlen, outlen;
+
+	return prm_query_build(type, object_id, in, &inlen, &outlen);
+}
+
+/* One blob: mlx5dv_devx_obj_import()'s steps, the list standing in. */
+static int import_one(struct ibv_context *ctx, const void *data,
+		      struct live_list *l, struct mlx5dv_devx_obj **out)
+{
+	struct mlx5dv_devx_obj *obj;
+	struct blob b;
+	int ret;
+
+	ret = share_decode(ctx, data, BLOB_KIND_DEVX_OBJ, &b);
+	if (ret)
+		return ret;
+	if (ctx->cmd_fd < 0)
+		return EOPNOTSUPP;	/* VFIO: no kernel to ask */
+
+	if (type_needs_list(b.obj.type)) {
+		ret = live_list_check(l, ctx->cmd_fd, b.obj.handle);
+		if (ret)
+			return ret;
+	}
+	/*
+	 * The id query, by live_check itself.  For QP and TIR (whose query
+	 * a verbs object could answer too) live_check asks INFO_HANDLES
+	 * again before it: correct, one extra ioctl for those two types.
+	 */
+	if (type_has_query(b.obj.type, b.obj.object_id)) {
+		ret = live_check_devx_obj(ctx, b.obj.handle, b.obj.type,
+					  b.obj.object_id);
+		if (ret)
+			return ret;
+	}
+
+	obj = calloc(1, sizeof(*obj));
+	if (!obj)
+		return ENOMEM;
+	obj->context = ctx;
+	obj->handle = b.obj.handle;
+	obj->type = b.obj.type;
+	obj->object_id = b.obj.object_id;
+	obj->rx_icm_addr = b.obj.rx_icm_addr;
+	obj->log_obj_range = b.obj.log_obj_range;
+	*out = obj;
+	return 0;
+}
+
+MLX5_SHARE_EXPORT
+int mlx5share_devx_obj_import_batch(struct ibv_context *context,
+				    void *const *blobs, size_t n,
+				    struct mlx5dv_devx_obj **objs, int *errs)
+{
+	struct live_list l = { 0 };
+	size_t i;
+	int done = 0;
+
+	if (!context || (n && (!blobs || !objs || !errs)) || n > INT32_MAX) {
+		errno = EINVAL;
+		return -1;
+	}
+
+	for (i = 0; i < n; i++) {
+		objs[i] = NULL;
+		errs[i] = import_one(context, blobs[i], &l, &objs[i]);
+		if (!errs[i])
+			done++;
+	}
+	free(l.handles);
+	return done;
+}

@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * mlx5share_devx_obj_import_batch() gives, blob for blob, the objects and
+ * the errors that mlx5dv_devx_obj_import() gives, and asks INFO_HANDLES
+ * once for the whole batch where single imports ask once per blob.
+ *
+ * The batch mixes objects of each kind of check: flow counters (checked
+ * by their id query alone), flow meters (general object query), PDs made
+ * through DEVX (libmlx5 records no type: INFO_HANDLES only), and every
+ * way a blob fails: NULL, damaged, newer version, other kind, other
+ * device, destroyed (both kinds of check), and a handle reused by an
+ * object of another type.
+ *
+ * INFO_HANDLES calls are counted by interposing ioctl() in this program:
+ * the library's and libibverbs' calls bind to it first, and it hands each
+ * on to the next definition (the emulator's, or libc's).
+ */
+#include <dlfcn.h>
+#include <endian.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <rdma/ib_user_ioctl_cmds.h>
+#include <rdma/rdma_user_ioctl.h>
+#include <infiniband/mlx5_share_batch.h>
+
+#include "blob.h"
+#include "check.h"
+#include "e2e.h"
+
+#define NAME "batch_import"
+
+static unsigned long info_handles_calls;
+
+__attribute__((visibility("default")))
+int ioctl(int fd, unsigned long req, ...)
+{
+	static int (*next)(int, unsigned long, ...);
+	const struct ib_uverbs_ioctl_hdr *hdr;
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (!next)
+		next = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT,
+							      "ioctl");
+	if (req == RDMA_VERBS_IOCTL && arg) {
+		hdr = arg;
+		if (hdr->object_id == UVERBS_OBJECT_DEVICE &&
+		    hdr->method_id == UVERBS_METHOD_INFO_HANDLES)
+			info_handles_calls++;
+	}
+	return next(fd, req, arg);
+}
+
+enum { OP_ALLOC_PD = 0x800 };
+
+/* A PD made through DEVX: libmlx5 records no type for it. */
+static struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx)
+{
+	uint8_t in[16] = { 0 }, out[16] = { 0 };
+	uint16_t op = htobe16(OP_ALLOC_PD);
+
+	memcpy(in, &op, sizeof(op));
+	return mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+}
+
+static void put_le(uint8_t *p, uint32_t v, int bytes)
+{
+	while (bytes--) {
+		*p++ = v;
+		v >>= 8;
+	}
+}
+
+static void reseal(uint8_t *b)
+{
+	put_le(b + 12, 0, 4);
+	put_le(b + 12, blob_crc32c(b, BLOB_DEVX_OBJ_SIZE), 4);
+}
+
+enum { MAX_BLOBS = 128 };
+
+struct batch {
+	uint8_t data[MAX_BLOBS][E2E_BLOB_MAX];
+	void *blobs[MAX_BLOBS];
+	int want[MAX_BLOBS];	/* the errno a single import must give */
+	size_t n;
+};
+
+static uint8_t *add(struct batch *b)
+{
+	REQUIRE(b->n < MAX_BLOBS);
+	b->blobs[b->n] = b->data[b->n];
+	b->want[b->n] = 0;
+	return b->data[b->n++];
+}
+
+static void add_export(struct batch *b, struct mlx5dv_devx_obj *obj)
+{
+	e2e_export(obj, add(b));
+}
+
+static void expect(struct batch *b, int err)
+{
+	b->want[b->n - 1] = err;
+}
+
+/* The single-import answers, one blob at a time. */
+static int single_imports(struct ibv_context *ctx, struct batch *b,
+			  int *errs)
+{
+	struct mlx5dv_devx_obj *obj;
+	int ok = 0;
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		errno = 0;
+		obj = mlx5dv_devx_obj_import(ctx, b->blobs[i]);
+		errs[i] = obj ? 0 : errno;
+		if (obj) {
+			ok++;
+			mlx5dv_devx_obj_unimport(obj);
+		}
+	}
+	return ok;
+}
+
+/* The batch's answers equal the single ones; returns the objects. */
+static void compare_batch(struct ibv_context *ctx, struct batch *b,
+			  struct mlx5dv_devx_obj **objs, const char *what,
+			  bool check_want)
+{
+	int single[MAX_BLOBS], errs[MAX_BLOBS];
+	int n_single, n_batch;
+	size_t i;
+
+	n_single = single_imports(ctx, b, single);
+	for (i = 0; check_want && i < b->n; i++) {
+		if (single[i] != b->want[i])
+			fprintf(stderr, "%s: blob %zu: single %d, want %d\n",
+				what, i, single[i], b->want[i]);
+		CHECK_EQ(single[i], b->want[i]);
+	}
+	memset(errs, 0x55, sizeof(errs));
+	n_batch = mlx5share_devx_obj_import_batch(ctx, b->blobs, b->n, objs,
+						  errs);
+	CHECK_EQ(n_batch, n_single);
+	for (i = 0; i < b->n; i++) {
+		if (errs[i] != single[i])
+			fprintf(stderr, "%s: blob %zu: batch %d, single %d\n",
+				what, i, errs[i], single[i]);
+		CHECK_EQ(errs[i], single[i]);
+		CHECK(!objs[i] == !!errs[i]);
+	}
+}
+
+static void unimport_all(struct mlx5dv_devx_obj **objs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		mlx5dv_devx_obj_unimport(objs[i]);
+}
+
+static void check_arguments(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_obj *objs[1];
+	void *blobs[1] = { NULL };
+	int errs[1] = { 12345 };
+
+	CHECK_ERRNO(mlx5share_devx_obj_import_batch(NULL, blobs, 1, objs,
+						    errs) == -1, EINVAL);
+	CHECK_EQ(errs[0], 12345);	/* nothing written */
+	CHECK_ERRNO(mlx5share_devx_obj_import_batch(ctx, NULL, 1, objs,
+						    errs) == -1, EINVAL);
+	CHECK_ERRNO(mlx5share_devx_obj_import_batch(ctx, blobs, 1, NULL,
+						    errs) == -1, EINVAL);
+	CHECK_ERRNO(mlx5share_devx_obj_import_batch(ctx, blobs, 1, objs,
+						    NULL) == -1, EINVAL);
+	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, NULL, 0, NULL, NULL), 0);
+	/* A NULL blob is a per-blob error, as for the single import. */
+	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, blobs, 1, objs, errs),
+		 0);
+	CHECK_EQ(errs[0], EINVAL);
+	CHECK(objs[0] == NULL);
+}
+
+int main(int argc, char **argv)
+{
+	struct mlx5dv_devx_obj *objs[MAX_BLOBS], *fcs[8], *pds[40];
+	struct mlx5dv_devx_obj *meter = NULL, *gone, *gone_fc, *gone_pd;
+	struct mlx5dv_devx_obj *other_obj;
+	struct ibv_context *ctx, *other, *imported, fake;
+	static struct batch b, fc_only;
+	uint32_t fc_ids[8], id;
+	unsigned long calls;
+	uint8_t *p, out[32];
+	size_t i;
+
+	e2e_init(argc, argv, NAME);
+	if (e2e_num_devices() < 2)
+		check_skip(NAME, "needs two mlx5 devices");
+	ctx = e2e_open(0);
+	other = e2e_open(1);
+	check_arguments(ctx);
+
+	for (i = 0; i < 8; i++) {
+		fcs[i] = fc_alloc(ctx, &fc_ids[i]);
+		REQUIRE(fcs[i]);
+		add_export(&b, fcs[i]);
+		add_export(&fc_only, fcs[i]);
+	}
+	for (i = 0; i < 40; i++) {
+		pds[i] = pd_alloc(ctx);
+		REQUIRE(pds[i]);
+		add_export(&b, pds[i]);
+	}
+	if (e2e_meter_supported()) {
+		meter = meter_create(ctx, &id);
+		REQUIRE(meter);
+		add_export(&b, meter);
+	}
+
+	/* Every way to fail, between the good ones. */
+	add(&b);
+	b.blobs[b.n - 1] = NULL;
+	expect(&b, EINVAL);
+	p = add(&b);
+	memcpy(p, b.data[0], E2E_BLOB_MAX);
+	p[40] ^= 1;					/* damaged */
+	expect(&b, EINVAL);
+	p = add(&b);
+	memcpy(p, b.data[1], E2E_BLOB_MAX);
+	put_le(p + 4, BLOB_FORMAT_VERSION + 1, 2);	/* newer format */
+	reseal(p);
+	expect(&b, EPROTO);
+	p = add(&b);
+	memcpy(p, b.data[2], E2E_BLOB_MAX);
+	put_le(p + 6, BLOB_KIND_VAR, 2);		/* other kind */
+	reseal(p);
+	expect(&b, EINVAL);
+	other_obj = fc_alloc(other, &id);
+	REQUIRE(other_obj);
+	add_export(&b, other_obj);			/* other device */
+	expect(&b, EXDEV);
+	/*
+	 * Destroyed objects.  Handles are reused lowest first: the new PD
+	 * below takes the counter's handle (the counter query must refuse
+	 * the old blob), and the destroyed PD's handle stays free.
+	 */
+	gone_fc = fc_alloc(ctx, &id);
+	REQUIRE(gone_fc);
+	add_export(&b, gone_fc);
+	expect(&b, ENOENT);				/* by the id query */
+	gone_pd = pd_alloc(ctx);
+	REQUIRE(gone_pd);
+	add_export(&b, gone_pd);
+	expect(&b, ENOENT);				/* by the list */
+	REQUIRE(e2e_blob_handle(b.data[b.n - 2]) <
+		e2e_blob_handle(b.data[b.n - 1]));
+	REQUIRE(mlx5dv_devx_obj_destroy(gone_fc) == 0);
+	REQUIRE(mlx5dv_devx_obj_destroy(gone_pd) == 0);
+	gone = pd_alloc(ctx);
+	REQUIRE(gone);
+	add_export(&b, gone);				/* a good one again */
+	CHECK_EQ(e2e_blob_handle(b.data[b.n - 1]),
+		 e2e_blob_handle(b.data[b.n - 3]));
+	for (i = 0; i < 4; i++)
+		add_export(&b, pds[i]);			/* duplicates are fine */
+
+	compare_batch(ctx, &b, objs, "mixed", true);
+	for (i = 0; i < 8; i++)
+		CHECK_EQ(fc_query(objs[i], fc_ids[i], out), 0);
+	unimport_all(objs, b.n);
+
+	/* One INFO_HANDLES for the whole batch, one per single import. */
+	calls = info_handles_calls;
+	CHECK(mlx5share_devx_obj_import_batch(ctx, b.blobs, b.n, objs,
+					      (int[MAX_BLOBS]){ 0 }) > 0);
+	CHECK_EQ(info_handles_calls - calls, 1);
+	unimport_all(objs, b.n);
+	calls = info_handles_calls;
+	for (i = 8; i < 48; i++)
+		mlx5dv_devx_obj_unimport(mlx5dv_devx_obj_import(ctx,
+								b.blobs[i]));
+	CHECK(info_handles_calls - calls >= 40);
+
+	/* Types that the id query proves need no list at all. */
+	calls = info_handles_calls;
+	compare_batch(ctx, &fc_only, objs, "counters", true);
+	unimport_all(objs, fc_only.n);
+	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, fc_only.blobs,
+						 fc_only.n, objs,
+						 (int[MAX_BLOBS]){ 0 }),
+		 (int)fc_only.n);
+	unimport_all(objs, fc_only.n);
+	CHECK(info_handles_calls - calls == 0);
+
+	/* A second context on the same ufile (ibv_import_device). */
+	imported = ibv_import_device(ctx->cmd_fd);
+	REQUIRE(imported);
+	compare_batch(imported, &b, objs, "imported context", true);
+	unimport_all(objs, b.n);
+	ibv_close_device(imported);
+
+	/* A context without a kernel command fd (libmlx5's VFIO mode). */
+	fake = *ctx;
+	fake.cmd_fd = -1;
+	compare_batch(&fake, &b, objs, "no cmd fd", false);
+	CHECK_EQ(objs[0], NULL);
+
+	if (meter)
+		mlx5dv_devx_obj_destroy(meter);
+	mlx5dv_devx_obj_destroy(gone);
+	mlx5dv_devx_obj_destroy(other_obj);
+	for (i = 0; i < 40; i++)
+		mlx5dv_devx_obj_destroy(pds[i]);
+	for (i = 0; i < 8; i++)
+		mlx5dv_devx_obj_destroy(fcs[i]);
+	ibv_close_device(other);
+	ibv_close_device(ctx);
+	return check_done(NAME);
+}
