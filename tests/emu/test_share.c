@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * A command fd is its ufile wherever it goes: passed with SCM_RIGHTS to
+ * another process (which opens it with ibv_import_device()) or inherited
+ * by fork, it reaches the same handles; objects either side makes are
+ * visible to both.  A separately opened device file is another ufile.
+ */
+#include <stdio.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "emu_util.h"
+
+#define DEVX_OBJ MLX5_IB_OBJECT_DEVX_OBJ
+
+static int send_fd(int sock, int fd)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = {};
+	char b = 'f';
+	struct iovec iov = { .iov_base = &b, .iov_len = 1 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+			      .msg_control = cbuf,
+			      .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
+}
+
+static int recv_fd(int sock)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = {};
+	char b;
+	struct iovec iov = { .iov_base = &b, .iov_len = 1 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+			      .msg_control = cbuf,
+			      .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *cm;
+	int fd;
+
+	if (recvmsg(sock, &msg, 0) != 1)
+		return -1;
+	cm = CMSG_FIRSTHDR(&msg);
+	if (!cm || cm->cmsg_type != SCM_RIGHTS)
+		return -1;
+	memcpy(&fd, CMSG_DATA(cm), sizeof(int));
+	return fd;
+}
+
+static int query_by_handle(int fd, uint32_t handle, uint32_t counter_id)
+{
+	uint32_t in[8] = {}, out[8] = {};
+	struct emu_raw r;
+
+	prm_set(in, 0x00, 16, OP_QUERY_FLOW_COUNTER);
+	prm_set(in, 0xe0, 32, counter_id);
+	raw_init(&r, DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_QUERY);
+	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, 0, handle);
+	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, sizeof(in),
+		 (uintptr_t)in);
+	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, sizeof(out),
+		 (uintptr_t)out);
+	return raw_exec(fd, &r);
+}
+
+/* the receiving process; exit status = number of failed checks */
+static int importer(int sock, uint32_t handle, uint32_t counter_id)
+{
+	struct mlx5dv_devx_obj *mine;
+	struct ibv_context *ctx;
+	uint32_t list[16], total = 0, reply[2];
+	int fd;
+
+	fd = recv_fd(sock);
+	REQUIRE(fd >= 0);
+	ctx = ibv_import_device(fd);
+	REQUIRE(ctx);
+	CHECK(!strcmp(ibv_get_device_name(ctx->device), "mlx5_0"));
+	CHECK_EQ(emu_info_handles(fd, DEVX_OBJ, list, 16, &total), 0);
+	CHECK_EQ(total, 1);
+	CHECK_EQ(list[0], handle);
+	CHECK_EQ(query_by_handle(fd, handle, counter_id), 0);
+	/* and through libmlx5 on the imported context */
+	mine = emu_counter(ctx, 0, &reply[1]);
+	REQUIRE(mine);
+	CHECK_EQ(emu_info_handles(fd, DEVX_OBJ, list, 16, &total), 0);
+	CHECK_EQ(total, 2);
+	reply[0] = list[0];
+	CHECK(write(sock, reply, sizeof(reply)) == sizeof(reply));
+	/* wait for the parent to be done with it, then leave it there */
+	CHECK(read(sock, reply, 1) == 1);
+	free(mine);
+	ibv_close_device(ctx);
+	return check_failed;
+}
+
+int main(void)
+{
+	struct mlx5dv_devx_obj *obj;
+	struct ibv_context *ctx, *other;
+	uint32_t id, handle, list[16], total, reply[2];
+	int sv[2], status;
+	pid_t pid;
+
+	emu_require("emu_share");
+	ctx = emu_open_devx(0);
+	REQUIRE(ctx);
+	obj = emu_counter(ctx, 0, &id);
+	REQUIRE(obj);
+	REQUIRE(emu_info_handles(ctx->cmd_fd, DEVX_OBJ, list, 16, &total) == 0);
+	REQUIRE(total == 1);
+	handle = list[0];
+
+	/* SCM_RIGHTS to an unrelated process image (fork + no inheritance) */
+	REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		close(sv[0]);
+		close(ctx->cmd_fd);	/* only the passed fd reaches the ufile */
+		_exit(importer(sv[1], handle, id));
+	}
+	close(sv[1]);
+	REQUIRE(send_fd(sv[0], ctx->cmd_fd) == 0);
+	REQUIRE(read(sv[0], reply, sizeof(reply)) == sizeof(reply));
+	/* the child's object is in our ufile too */
+	CHECK_EQ(emu_info_handles(ctx->cmd_fd, DEVX_OBJ, list, 16, &total), 0);
+	CHECK_EQ(total, 2);
+	CHECK_EQ(list[0], reply[0]);
+	CHECK_EQ(query_by_handle(ctx->cmd_fd, reply[0], reply[1]), 0);
+	CHECK(write(sv[0], "k", 1) == 1);
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	/* its close was not the last: everything is still there */
+	CHECK_EQ(emu_info_handles(ctx->cmd_fd, DEVX_OBJ, list, 16, &total), 0);
+	CHECK_EQ(total, 2);
+	{
+		struct emu_raw r;
+
+		raw_init(&r, DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_DESTROY);
+		raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_DESTROY_HANDLE, 0,
+			 reply[0]);
+		CHECK_EQ(raw_exec(ctx->cmd_fd, &r), 0);
+	}
+
+	/* fork: the inherited fd is the same ufile */
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		uint32_t l[4], t = 0;
+
+		if (emu_info_handles(ctx->cmd_fd, DEVX_OBJ, l, 4, &t) ||
+		    t != 1 || l[0] != handle ||
+		    query_by_handle(ctx->cmd_fd, handle, id))
+			_exit(1);
+		_exit(0);
+	}
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+	/* a second open of the device is a different ufile */
+	other = emu_open_devx(0);
+	REQUIRE(other);
+	CHECK_EQ(emu_info_handles(other->cmd_fd, DEVX_OBJ, list, 16, &total),
+		 0);
+	CHECK_EQ(total, 0);
+	ibv_close_device(other);
+
+	CHECK_EQ(mlx5dv_devx_obj_destroy(obj), 0);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	close(sv[0]);
+	return check_done("emu_share");
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * The last close of a ufile destroys everything in it, as the kernel's
+ * uverbs_destroy_ufile_hw() does, and only the last close does:
+ *  - with a dup of the command fd alive, closing the context keeps every
+ *    object (INFO_HANDLES on the dup still lists them);
+ *  - a process that fills the firmware's flow counters and the device's
+ *    VAR pages and is then killed gives them all back: afterwards another
+ *    context can take exactly as many again.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "emu_util.h"
+
+#define DEVX_OBJ MLX5_IB_OBJECT_DEVX_OBJ
+#define MAX_TAKE 64
+
+/* takes 16384-counter bulks until the firmware refuses; returns how many */
+static int take_counters(struct ibv_context *ctx)
+{
+	int n;
+
+	for (n = 0; n < MAX_TAKE; n++) {
+		uint32_t in[4] = {}, out[4] = {};
+
+		prm_set(in, 0x00, 16, OP_ALLOC_FLOW_COUNTER);
+		prm_set(in, 0x73, 5, 14);
+		if (!mlx5dv_devx_obj_create(ctx, in, sizeof(in), out,
+					    sizeof(out)))
+			break;
+	}
+	return n;
+}
+
+static int take_vars(struct ibv_context *ctx)
+{
+	int n;
+
+	for (n = 0; n < 4 * MAX_TAKE; n++)
+		if (!mlx5dv_alloc_var(ctx, 0))
+			break;
+	return n;
+}
+
+/* a child fills the device, reports the counts, and is killed */
+static void fill_and_die(int *counters, int *vars)
+{
+	int p[2], status, got[2];
+	pid_t pid;
+
+	REQUIRE(pipe(p) == 0);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		struct ibv_context *ctx = emu_open_devx(0);
+
+		got[0] = ctx ? take_counters(ctx) : -1;
+		got[1] = ctx ? take_vars(ctx) : -1;
+		if (write(p[1], got, sizeof(got)) != sizeof(got))
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(p[1]);
+	REQUIRE(read(p[0], got, sizeof(got)) == sizeof(got));
+	close(p[0]);
+	kill(pid, SIGKILL);
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	*counters = got[0];
+	*vars = got[1];
+}
+
+int main(void)
+{
+	struct mlx5dv_devx_obj *a, *b;
+	struct ibv_context *ctx, *ctx2;
+	uint32_t list[8], total;
+	int dupfd, c1, v1, c2, v2;
+
+	emu_require("emu_teardown");
+
+	/* a close that is not the last one destroys nothing */
+	ctx = emu_open_devx(0);
+	REQUIRE(ctx);
+	a = emu_counter(ctx, 0, NULL);
+	b = emu_meter(ctx, 1, 1, NULL);
+	REQUIRE(a && b);
+	dupfd = dup(ctx->cmd_fd);
+	REQUIRE(dupfd >= 0);
+	free(a);	/* libmlx5 memory only: the objects stay */
+	free(b);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	CHECK_EQ(emu_info_handles(dupfd, DEVX_OBJ, list, 8, &total), 0);
+	CHECK_EQ(total, 2);
+	ctx2 = ibv_import_device(dupfd);
+	REQUIRE(ctx2);
+	CHECK_EQ(emu_info_handles(ctx2->cmd_fd, DEVX_OBJ, list, 8, &total), 0);
+	CHECK_EQ(total, 2);
+	CHECK_EQ(ibv_close_device(ctx2), 0);
+
+	/* the last close gives the firmware and the kernel their resources back */
+	fill_and_die(&c1, &v1);
+	CHECK(c1 > 0 && c1 < MAX_TAKE);
+	CHECK(v1 > 0 && v1 < 4 * MAX_TAKE);
+	fill_and_die(&c2, &v2);
+	CHECK_EQ(c2, c1);
+	CHECK_EQ(v2, v1);
+	/* and a clean exit does the same */
+	ctx = emu_open_devx(0);
+	REQUIRE(ctx);
+	CHECK_EQ(take_counters(ctx), c1);
+	CHECK_EQ(take_vars(ctx), v1);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	ctx = emu_open_devx(0);
+	REQUIRE(ctx);
+	CHECK_EQ(take_counters(ctx), c1);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done("emu_teardown");
+}
