@@ -43,9 +43,15 @@ enum {
 	FW_MAX_GENERAL_OBJECTS = 1 << 16,
 };
 
-/* One firmware object: a range [id, id + count) of one kind. */
+/*
+ * One firmware object: a range [id, id + count) of one kind, count a
+ * power of two and id a multiple of it.  Each object is on its kind's
+ * list (next/prev) and in the id hash (hnext).
+ */
 struct fw_obj {
 	struct fw_obj *next;
+	struct fw_obj *prev;
+	struct fw_obj *hnext;
 	enum fw_obj_kind kind;
 	uint32_t id;
 	uint32_t count;
@@ -54,14 +60,18 @@ struct fw_obj {
 	void *data;	/* kind-specific state, released with free() */
 };
 
+#define FW_HASH_SIZE 4096
+
 struct emu_fw {
 	pthread_mutex_t lock;
 	uint64_t node_guid;
 	uint16_t vhca_id;
 	FILE *trace;
 	struct fw_obj *objs[FW_OBJ_KINDS];
+	struct fw_obj *hash[FW_HASH_SIZE];
 	uint32_t next_id[FW_OBJ_KINDS];
 	uint32_t in_use[FW_OBJ_KINDS];	/* ids covered by live objects */
+	bool wrapped[FW_OBJ_KINDS];	/* numbers handed out from 1 again */
 };
 
 /* The command being executed. */

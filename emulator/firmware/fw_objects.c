@@ -11,25 +11,38 @@
 
 #include "fw_internal.h"
 
+static unsigned int hash_of(enum fw_obj_kind kind, uint32_t id)
+{
+	return (id * 2654435761u ^ (uint32_t)kind * 0x9e3779b9u) &
+	       (FW_HASH_SIZE - 1);
+}
+
 struct fw_obj *fw_obj_find(struct emu_fw *fw, enum fw_obj_kind kind,
 			   uint32_t id)
 {
 	struct fw_obj *obj;
 
-	for (obj = fw->objs[kind]; obj; obj = obj->next)
-		if (obj->id == id)
+	for (obj = fw->hash[hash_of(kind, id)]; obj; obj = obj->hnext)
+		if (obj->kind == kind && obj->id == id)
 			return obj;
 	return NULL;
 }
 
+/*
+ * An object covering id starts at id rounded down to its size, a power
+ * of two no larger than the largest flow counter bulk.
+ */
 struct fw_obj *fw_obj_find_containing(struct emu_fw *fw,
 				      enum fw_obj_kind kind, uint32_t id)
 {
 	struct fw_obj *obj;
+	unsigned int shift;
 
-	for (obj = fw->objs[kind]; obj; obj = obj->next)
-		if (id >= obj->id && id - obj->id < obj->count)
+	for (shift = 0; shift <= FW_LOG_MAX_FLOW_COUNTER_BULK; shift++) {
+		obj = fw_obj_find(fw, kind, id & ~((1u << shift) - 1));
+		if (obj && id - obj->id < obj->count)
 			return obj;
+	}
 	return NULL;
 }
 
@@ -46,6 +59,9 @@ static uint32_t free_range(struct emu_fw *fw, enum fw_obj_kind kind,
 	struct fw_obj *obj;
 	bool moved;
 
+	/* Before the first wrap every live number lies below next_id. */
+	if (!fw->wrapped[kind])
+		return id + count - 1 > max_id ? 0 : id;
 	do {
 		if (id + count - 1 > max_id)
 			return 0;
@@ -63,6 +79,18 @@ static uint32_t free_range(struct emu_fw *fw, enum fw_obj_kind kind,
 	return id;
 }
 
+static uint32_t alloc_range(struct emu_fw *fw, enum fw_obj_kind kind,
+			    uint32_t count, uint32_t max_id)
+{
+	uint32_t id = free_range(fw, kind, fw->next_id[kind], count, max_id);
+
+	if (!id) {
+		fw->wrapped[kind] = true;
+		id = free_range(fw, kind, 1, count, max_id);
+	}
+	return id;
+}
+
 /*
  * Creates an object of count consecutive numbers (count a power of two,
  * the range aligned to it) no higher than max_id, owned by the command's
@@ -73,15 +101,14 @@ struct fw_obj *fw_obj_create(struct fw_cmd *cmd, enum fw_obj_kind kind,
 {
 	struct emu_fw *fw = cmd->fw;
 	struct fw_obj *obj;
+	unsigned int h;
 	uint32_t id;
 
 	if (count > limit || fw->in_use[kind] > limit - count) {
 		fw_fail(cmd, EMU_FW_STATUS_EXCEED_LIM, EMU_FW_SYND_LIMIT);
 		return NULL;
 	}
-	id = free_range(fw, kind, fw->next_id[kind], count, max_id);
-	if (!id)
-		id = free_range(fw, kind, 1, count, max_id);
+	id = alloc_range(fw, kind, count, max_id);
 	if (!id) {
 		fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES, EMU_FW_SYND_NO_IDS);
 		return NULL;
@@ -95,8 +122,15 @@ struct fw_obj *fw_obj_create(struct fw_cmd *cmd, enum fw_obj_kind kind,
 	obj->id = id;
 	obj->count = count;
 	obj->uid = cmd->uid;
+
 	obj->next = fw->objs[kind];
+	if (obj->next)
+		obj->next->prev = obj;
 	fw->objs[kind] = obj;
+	h = hash_of(kind, id);
+	obj->hnext = fw->hash[h];
+	fw->hash[h] = obj;
+
 	fw->next_id[kind] = id + count;
 	fw->in_use[kind] += count;
 	return obj;
@@ -106,15 +140,22 @@ void fw_obj_destroy(struct emu_fw *fw, struct fw_obj *obj)
 {
 	struct fw_obj **pp;
 
-	for (pp = &fw->objs[obj->kind]; *pp; pp = &(*pp)->next) {
+	for (pp = &fw->hash[hash_of(obj->kind, obj->id)]; *pp;
+	     pp = &(*pp)->hnext) {
 		if (*pp == obj) {
-			*pp = obj->next;
-			fw->in_use[obj->kind] -= obj->count;
-			free(obj->data);
-			free(obj);
-			return;
+			*pp = obj->hnext;
+			break;
 		}
 	}
+	if (obj->prev)
+		obj->prev->next = obj->next;
+	else
+		fw->objs[obj->kind] = obj->next;
+	if (obj->next)
+		obj->next->prev = obj->prev;
+	fw->in_use[obj->kind] -= obj->count;
+	free(obj->data);
+	free(obj);
 }
 
 void fw_obj_destroy_all(struct emu_fw *fw)

@@ -97,6 +97,35 @@ static void test_uctx(void)
 	emu_fw_free(fw);
 }
 
+/*
+ * Numbers are reused only once the number space wraps, and then never
+ * the number of a live object: run the 16-bit uid space round once.
+ */
+static void test_wrap(void)
+{
+	struct emu_fw *fw = emu_fw_new(TEST_GUID);
+	uint16_t keep, prev, uid;
+	unsigned int n;
+
+	REQUIRE(fw);
+	keep = make_uctx(fw);	/* 1 */
+	prev = make_uctx(fw);	/* 2, so after the wrap 1 is taken */
+	CHECK_EQ(keep, 1);
+	CHECK_EQ(destroy_uctx(fw, prev), 0);
+	for (n = 0; n < 0x10000; n++) {
+		uid = make_uctx(fw);
+		if (!uid || destroy_uctx(fw, uid))
+			break;
+		if (uid < prev)
+			break;	/* wrapped */
+		prev = uid;
+	}
+	CHECK_EQ(prev, 0xffff);
+	CHECK_EQ(uid, 2);	/* 1 is still live */
+	CHECK_EQ(emu_fw_object_count(fw, 0), 1);
+	emu_fw_free(fw);
+}
+
 static void test_pd_like(struct emu_fw *fw, uint16_t uid)
 {
 	static const uint16_t ops[][2] = {
@@ -541,6 +570,7 @@ int main(void)
 	uint16_t uid, other;
 
 	test_uctx();
+	test_wrap();
 
 	fw = emu_fw_new(TEST_GUID);
 	REQUIRE(fw);
