@@ -34,6 +34,27 @@ static struct mlx5dv_var *var_alloc(struct ibv_context *ctx)
 	return var;
 }
 
+/*
+ * Under mlx5-emu the VAR page is shared memory behind the mmap entry
+ * (on hardware it is a doorbell page, which does not read back), so a
+ * word written through one process's mapping shows in another's: the
+ * proof that both mappings reach the same kernel object.
+ */
+static int var_poke(int fd, const struct mlx5dv_var *var, uint32_t *old,
+		    uint32_t val)
+{
+	volatile uint32_t *p = mmap(NULL, var->length,
+				    PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+				    var->mmap_off);
+
+	if (p == MAP_FAILED)
+		return errno;
+	*old = p[1];
+	p[1] = val;
+	munmap((void *)p, var->length);
+	return 0;
+}
+
 /* Maps the VAR page on fd as an application would; 0 when it worked. */
 static int var_map(int fd, const struct mlx5dv_var *var)
 {
@@ -122,6 +143,7 @@ static int importer(int sock)
 	struct mlx5dv_var *a, *b;
 	struct ibv_context *ctx;
 	int fd, dummy;
+	uint32_t old = 0;
 	char ok = 1;
 
 	/* Count this process's checks only (fork copied the parent's). */
@@ -136,6 +158,8 @@ static int importer(int sock)
 	REQUIRE(a);
 	/* Mapped on this process's own command fd, at the exported offset. */
 	CHECK_EQ(var_map(ctx->cmd_fd, a), 0);
+	CHECK_EQ(var_poke(ctx->cmd_fd, a, &old, 0xc0de0002), 0);
+	CHECK_EQ(old, 0xc0de0001);
 	mlx5dv_var_unimport(a);
 
 	b = mlx5dv_var_import(ctx, blob_b);
@@ -153,12 +177,14 @@ static void test_two_process(void)
 	unsigned char blob_a[64], blob_b[64];
 	struct mlx5dv_var *a = var_alloc(ctx0), *b = var_alloc(ctx0);
 	int sock, fd;
+	uint32_t old = 0;
 	pid_t pid;
 	char ok = 0;
 
 	CHECK(a->page_id != b->page_id);
 	CHECK_EQ(mlx5dv_var_export(a, blob_a), 0);
 	CHECK_EQ(mlx5dv_var_export(b, blob_b), 0);
+	CHECK_EQ(var_poke(ctx0->cmd_fd, a, &old, 0xc0de0001), 0);
 	pid = umv_fork(importer, &sock);
 	REQUIRE(!umv_send(sock, ctx0->cmd_fd, blob_a, blob_len));
 	REQUIRE(!umv_send(sock, -1, blob_b, blob_len));
@@ -167,7 +193,8 @@ static void test_two_process(void)
 	close(sock);
 
 	CHECK(listed(ctx0, blob_a));
-	CHECK_EQ(var_map(ctx0->cmd_fd, a), 0);
+	CHECK_EQ(var_poke(ctx0->cmd_fd, a, &old, 0), 0);
+	CHECK_EQ(old, 0xc0de0002);
 	mlx5dv_free_var(a);
 	CHECK(!listed(ctx0, blob_b));
 	mlx5dv_var_unimport(b);
