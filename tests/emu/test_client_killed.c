@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * A client that dies mid-request does not hurt the daemon: a child busy
+ * with ioctls on a shared fd and on its own context is SIGKILLed, and a
+ * raw client that sends half a request and vanishes, or sends garbage,
+ * is dropped; the parent's calls keep working and new contexts open.
+ */
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "emu_util.h"
+#include "wire.h"
+
+static void *hammer(void *arg)
+{
+	struct ibv_context *ctx = arg;
+	uint32_t eqn;
+
+	for (;;)
+		mlx5dv_devx_query_eqn(ctx, 0, &eqn);
+	return NULL;
+}
+
+static void killed_busy_child(struct ibv_context *shared)
+{
+	int p[2], status;
+	pid_t pid;
+	char c;
+
+	REQUIRE(pipe(p) == 0);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		struct ibv_context *own = emu_open_devx(0);
+		pthread_t t1, t2;
+
+		if (!own)
+			_exit(1);
+		pthread_create(&t1, NULL, hammer, shared);
+		pthread_create(&t2, NULL, hammer, own);
+		emu_counter(own, 0, NULL);
+		if (write(p[1], "x", 1) != 1)
+			_exit(1);
+		hammer(own);
+	}
+	close(p[1]);
+	REQUIRE(read(p[0], &c, 1) == 1);
+	close(p[0]);
+	/* it has calls in flight on both fds now, or just had */
+	kill(pid, SIGKILL);
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status));
+}
+
+/* half a request on a channel, then gone */
+static void half_request(void)
+{
+	struct emu_wire_token tok = { EMU_WIRE_MAGIC, EMU_WIRE_VERSION };
+	struct emu_wire_req req = { .magic = EMU_WIRE_MAGIC,
+				    .kind = EMU_WIRE_IOCTL, .len = 4096 };
+	char cbuf[CMSG_SPACE(sizeof(int))] = {};
+	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+			      .msg_control = cbuf,
+			      .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+	int fd, sp[2];
+
+	fd = open("/dev/infiniband/uverbs0", O_RDWR);
+	REQUIRE(fd >= 0);
+	REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, sp) == 0);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &sp[1], sizeof(int));
+	CHECK(sendmsg(fd, &msg, 0) == sizeof(tok));
+	close(sp[1]);
+	CHECK(write(sp[0], &req, sizeof(req)) == sizeof(req));
+	close(sp[0]);
+	/* garbage on the shared connection: no channel, wrong size */
+	CHECK(send(fd, "garbage!garbage!", 16, 0) == 16);
+	/* a token whose request claims more than the daemon takes */
+	REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, sp) == 0);
+	memcpy(CMSG_DATA(cm), &sp[1], sizeof(int));
+	CHECK(sendmsg(fd, &msg, 0) == sizeof(tok));
+	close(sp[1]);
+	req.len = EMU_WIRE_MAX_REQ + 1;
+	CHECK(write(sp[0], &req, sizeof(req)) == sizeof(req));
+	{
+		char b;
+
+		/* the daemon hangs up on it instead of reading 4 MiB */
+		CHECK(read(sp[0], &b, 1) == 0);
+	}
+	close(sp[0]);
+	close(fd);
+}
+
+int main(void)
+{
+	struct ibv_context *ctx, *ctx2;
+	struct mlx5dv_devx_obj *obj;
+	uint32_t eqn, id, list[8], total;
+	uint8_t status;
+	int i;
+
+	emu_require("emu_client_killed");
+	ctx = emu_open_devx(0);
+	REQUIRE(ctx);
+	obj = emu_counter(ctx, 0, &id);
+	REQUIRE(obj);
+	for (i = 0; i < 3; i++)
+		killed_busy_child(ctx);
+	half_request();
+
+	/* the shared ufile is intact and answers */
+	CHECK_EQ(mlx5dv_devx_query_eqn(ctx, 0, &eqn), 0);
+	CHECK_EQ(emu_counter_query(obj, id, &status), 0);
+	CHECK_EQ(status, 0);
+	CHECK_EQ(emu_info_handles(ctx->cmd_fd, MLX5_IB_OBJECT_DEVX_OBJ, list,
+				  8, &total), 0);
+	/* ours, plus at most the dead child's on the shared fd: none made */
+	CHECK_EQ(total, 1);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(obj), 0);
+	/* and new contexts open */
+	ctx2 = emu_open_devx(0);
+	REQUIRE(ctx2);
+	CHECK_EQ(mlx5dv_devx_query_eqn(ctx2, 1, &eqn), 0);
+	CHECK_EQ(ibv_close_device(ctx2), 0);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done("emu_client_killed");
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * When the emulated machine's daemon dies, calls fail with an error (EIO,
+ * as on a disassociated device) instead of hanging: a thread that keeps
+ * calling sees it, later calls see it, a new open fails.  alarm() turns a
+ * hang into a failure.
+ */
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "emu_util.h"
+
+static volatile int started;
+
+static void *caller(void *arg)
+{
+	struct ibv_context *ctx = arg;
+	uint32_t eqn;
+	long ret;
+
+	for (;;) {
+		ret = mlx5dv_devx_query_eqn(ctx, 0, &eqn);
+		started = 1;
+		if (ret)
+			return (void *)ret;
+	}
+}
+
+int main(void)
+{
+	const char *pid_s = getenv("MLX5_EMU_DAEMON_PID");
+	struct ibv_context *ctx;
+	struct mlx5dv_var *var;
+	uint32_t in[4] = {}, out[8] = {}, eqn;
+	pthread_t t;
+	void *tret;
+	pid_t daemon;
+
+	emu_require("emu_daemon_killed");
+	if (!pid_s || (daemon = (pid_t)atoi(pid_s)) <= 0)
+		check_skip("emu_daemon_killed", "MLX5_EMU_DAEMON_PID not set");
+	alarm(60);
+	ctx = emu_open_devx(0);
+	REQUIRE(ctx);
+	var = mlx5dv_alloc_var(ctx, 0);
+	REQUIRE(var);
+	REQUIRE(pthread_create(&t, NULL, caller, ctx) == 0);
+	while (!started)
+		usleep(1000);
+
+	REQUIRE(kill(daemon, SIGKILL) == 0);
+	REQUIRE(pthread_join(t, &tret) == 0);
+	CHECK_EQ((long)tret, EIO);
+
+	CHECK_EQ(mlx5dv_devx_query_eqn(ctx, 0, &eqn), EIO);
+	prm_set(in, 0x00, 16, OP_QUERY_HCA_CAP);
+	CHECK_EQ(mlx5dv_devx_general_cmd(ctx, in, sizeof(in), out,
+					 sizeof(out)), EIO);
+	errno = 0;
+	CHECK(!emu_counter(ctx, 0, NULL));
+	CHECK_EQ(errno, EIO);
+	CHECK_ERRNO(mmap(NULL, var->length, PROT_READ, MAP_SHARED,
+			 ctx->cmd_fd, var->mmap_off) == MAP_FAILED, EIO);
+	/* the device node is still there, nobody answers behind it */
+	CHECK_ERRNO(open("/dev/infiniband/uverbs0", O_RDWR) < 0, ENXIO);
+	CHECK(emu_open_devx(0) == NULL);
+	free(var);
+	ibv_close_device(ctx);
+	return check_done("emu_daemon_killed");
+}

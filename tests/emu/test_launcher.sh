@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+# mlx5-emu run: the command's exit status and signals come back, the
+# environment is set up (LD_PRELOAD prepended, SYSFS_PATH, MLX5_EMU_DIR),
+# the private directory and the daemon are gone afterwards, also when
+# mlx5-emu itself is terminated, and --trace traces.
+emu="$1"
+fail=0
+pass=0
+check() {
+	if [ "$1" = "$2" ]; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $3: got '$1', want '$2'" >&2
+		fail=$((fail + 1))
+	fi
+}
+
+"$emu" run -- sh -c 'exit 7'
+check "$?" 7 "exit status"
+
+"$emu" run -- sh -c 'kill -TERM $$'
+check "$?" 143 "killed by SIGTERM"
+
+"$emu" run -- /nonexistent/command 2>/dev/null
+check "$?" 127 "command not found"
+
+"$emu" run --devices 0 -- true 2>/dev/null
+check "$?" 2 "--devices 0 is refused"
+
+"$emu" bogus 2>/dev/null
+check "$?" 2 "unknown subcommand"
+
+out=$(LD_PRELOAD=/lib/x86_64-linux-gnu/libc.so.6 "$emu" run -- sh -c \
+	'echo "$LD_PRELOAD|$SYSFS_PATH|$MLX5_EMU_DIR|$ASAN_OPTIONS"')
+check "$(echo "$out" | grep -c 'libmlx5-emu-preload.so:/lib/x86_64-linux-gnu/libc.so.6|')" 1 \
+	"LD_PRELOAD prepended"
+dir=$(echo "$out" | cut -d'|' -f3)
+check "$(echo "$out" | cut -d'|' -f2)" "$dir/sys" "SYSFS_PATH"
+check "$(echo "$out" | cut -d'|' -f4)" "verify_asan_link_order=0" "ASAN_OPTIONS"
+check "$(test -e "$dir" && echo exists || echo gone)" gone "private dir removed"
+
+out=$(ASAN_OPTIONS=detect_leaks=0 "$emu" run -- sh -c 'echo "$ASAN_OPTIONS"')
+check "$out" "detect_leaks=0:verify_asan_link_order=0" "ASAN_OPTIONS kept"
+
+# the sysfs tree libibverbs reads
+out=$("$emu" run --devices 2 -- sh -c \
+	'cat $SYSFS_PATH/class/infiniband_verbs/uverbs1/ibdev $SYSFS_PATH/class/infiniband/mlx5_1/device/modalias')
+check "$(echo "$out" | head -1)" mlx5_1 "uverbs1/ibdev"
+check "$(echo "$out" | tail -1 | cut -c1-22)" "pci:v000015B3d0000101B" "modalias"
+
+# mlx5-emu terminated while its command runs: everything goes away
+tmp=$(mktemp)
+"$emu" run -- sh -c 'echo "$MLX5_EMU_DIR $MLX5_EMU_DAEMON_PID" > '"$tmp"'; exec sleep 30' &
+lpid=$!
+i=0
+while [ ! -s "$tmp" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+read -r dir dpid < "$tmp"
+kill -TERM "$lpid"
+wait "$lpid"
+check "$?" 143 "terminated launcher reports the command's signal"
+check "$(test -e "$dir" && echo exists || echo gone)" gone "dir removed on SIGTERM"
+check "$(kill -0 "$dpid" 2>/dev/null && echo alive || echo dead)" dead \
+	"daemon gone on SIGTERM"
+rm -f "$tmp"
+
+# --trace prints decoded ioctls and firmware commands
+out=$("$emu" run --trace -- ibv_devices 2>&1 >/dev/null)
+check "$(echo "$out" | grep -c 'DEVICE.UVERBS_METHOD_GET_CONTEXT')" 0 \
+	"ibv_devices opens nothing"
+if command -v ibv_devinfo >/dev/null; then
+	out=$("$emu" run --trace -- ibv_devinfo 2>&1 >/dev/null)
+	check "$(echo "$out" | grep -c 'UVERBS_METHOD_GET_CONTEXT')" 2 \
+		"trace shows the ioctls"
+	check "$(echo "$out" | grep -c 'fw: QUERY_HCA_CAP')" \
+		"$(echo "$out" | grep -c 'DEVX_OTHER')" "trace shows fw commands"
+fi
+
+echo "emu_launcher: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

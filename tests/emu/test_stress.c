@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * Many callers on one command fd at once: 8 threads x 2000 ioctls in this
+ * process, and a forked child with 4 more threads on the same (inherited)
+ * fd.  Every answer is checked against what that caller alone expects, so
+ * a reply delivered to the wrong caller or mixed with another fails.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "emu_util.h"
+
+#define THREADS 8
+#define CHILD_THREADS 4
+#define ITERS 2000
+
+struct worker {
+	struct ibv_context *ctx;
+	unsigned int index;
+	unsigned int failures;
+};
+
+static void *run(void *arg)
+{
+	struct worker *w = arg;
+	unsigned int man = 10 + w->index, exp = w->index % 32, i;
+	struct mlx5dv_devx_obj *meter;
+	uint32_t id, eqn_ref = 0;
+
+	meter = emu_meter(w->ctx, exp, man, &id);
+	if (!meter ||
+	    mlx5dv_devx_query_eqn(w->ctx, w->index % 4, &eqn_ref)) {
+		w->failures++;
+		return NULL;
+	}
+	for (i = 0; i < ITERS; i++) {
+		unsigned int e = 99, m = 99;
+		uint32_t eqn = ~0u;
+		uint8_t status = 0xff;
+
+		switch (i % 3) {
+		case 0:
+			if (emu_meter_query(meter, id, &e, &m, &status) ||
+			    status || e != exp || m != man)
+				w->failures++;
+			break;
+		case 1:
+			if (mlx5dv_devx_query_eqn(w->ctx, w->index % 4, &eqn) ||
+			    eqn != eqn_ref)
+				w->failures++;
+			break;
+		default:
+			/* someone else's id must fail, every time */
+			if (emu_meter_query(meter, id + 1000, NULL, NULL,
+					    NULL) != EINVAL)
+				w->failures++;
+			break;
+		}
+	}
+	if (mlx5dv_devx_obj_destroy(meter))
+		w->failures++;
+	return NULL;
+}
+
+static unsigned int run_threads(struct ibv_context *ctx, unsigned int n,
+				unsigned int base)
+{
+	pthread_t tid[THREADS];
+	struct worker w[THREADS];
+	unsigned int i, failures = 0;
+
+	for (i = 0; i < n; i++) {
+		w[i] = (struct worker){ .ctx = ctx, .index = base + i };
+		if (pthread_create(&tid[i], NULL, run, &w[i]))
+			return n;
+	}
+	for (i = 0; i < n; i++) {
+		pthread_join(tid[i], NULL);
+		failures += w[i].failures;
+	}
+	return failures;
+}
+
+int main(void)
+{
+	struct ibv_context *ctx;
+	uint32_t list[8], total;
+	int status;
+	pid_t pid;
+
+	emu_require("emu_stress");
+	ctx = emu_open_devx(0);
+	REQUIRE(ctx);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		unsigned int f = run_threads(ctx, CHILD_THREADS, THREADS);
+
+		if (f)
+			fprintf(stderr, "child: %u wrong answers\n", f);
+		_exit(f ? 1 : 0);
+	}
+	CHECK_EQ(run_threads(ctx, THREADS, 0), 0);
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	/* everybody cleaned up after themselves, in the one shared ufile */
+	CHECK_EQ(emu_info_handles(ctx->cmd_fd, MLX5_IB_OBJECT_DEVX_OBJ, list,
+				  8, &total), 0);
+	CHECK_EQ(total, 0);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done("emu_stress");
+}
