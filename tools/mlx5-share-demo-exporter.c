@@ -249,12 +249,13 @@ static int send_all(struct exporter *x, int sock)
 		}
 		err = wire_send(sock, &m, -1);
 	}
-	if (!err)
-		err = wire_send_ctl(sock, WIRE_BLOBS_END, 0, 0);
+	/* Said before the last message, which lets the importer speak. */
 	report_check(&x->t, !err, ROLE, demo_now_ms() - t0,
 		     "send cmd_fd %d and %lu blobs over the socket%s%s",
 		     x->ctx->cmd_fd, x->n, err ? ": " : "",
 		     err ? strerror(err) : "");
+	if (!err)
+		err = wire_send_ctl(sock, WIRE_BLOBS_END, 0, 0);
 	return err;
 }
 
@@ -291,7 +292,7 @@ static void verify_changes(struct exporter *x)
 		err = demo_read_shared_value(o, &v);
 		report_check(&x->t, !err && v == demo_shared_value(o), ROLE,
 			     demo_now_ms() - t1, "query %s #%u (handle %u): "
-			     "CIR mantissa 0x%llx, as the importer set it",
+			     "CIR 0x%llx, set by the importer",
 			     demo_kind_name(o->kind), o->index, o->handle,
 			     (unsigned long long)v);
 	}

@@ -28,21 +28,28 @@ struct importer {
 	bool verbose;
 };
 
-static int import_device(struct importer *x, int sock, struct wire_msg *m)
+/* The first message: the exporter's device and its command fd. */
+static int receive_hello(int sock, struct wire_msg *m, int *fd)
+{
+	int err = wire_recv(sock, m, fd);
+
+	if (!err && m->type == WIRE_HELLO && *fd >= 0)
+		return 0;
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+	/* An exporter that could not open its device says so itself. */
+	return err == EPIPE ? EPIPE : (err ? err : EBADMSG);
+}
+
+static int import_device(struct importer *x, int fd, const char *device,
+			 uint64_t node_guid)
 {
 	char guid[32], want[32];
 	uint64_t dev_guid;
-	double t0;
-	int fd, err;
+	double t0 = demo_now_ms();
+	int err;
 
-	err = wire_recv(sock, m, &fd);
-	if (err || m->type != WIRE_HELLO || fd < 0) {
-		if (fd >= 0)
-			close(fd);
-		/* An exporter that could not open its device says so itself. */
-		return err == EPIPE ? EPIPE : (err ? err : EBADMSG);
-	}
-	t0 = demo_now_ms();
 	x->ctx = ibv_import_device(fd);
 	if (!x->ctx) {
 		err = errno;
@@ -53,15 +60,15 @@ static int import_device(struct importer *x, int sock, struct wire_msg *m)
 	}
 	dev_guid = be64toh(ibv_get_device_guid(x->ctx->device));
 	format_guid(dev_guid, guid, sizeof(guid));
-	format_guid(m->node_guid, want, sizeof(want));
-	report_check(&x->t, dev_guid == m->node_guid &&
-		     !strcmp(ibv_get_device_name(x->ctx->device), m->device),
+	format_guid(node_guid, want, sizeof(want));
+	report_check(&x->t, dev_guid == node_guid &&
+		     !strcmp(ibv_get_device_name(x->ctx->device), device),
 		     ROLE, demo_now_ms() - t0,
 		     "ibv_import_device(fd %d): %s, node GUID %s", fd,
 		     ibv_get_device_name(x->ctx->device), guid);
-	if (dev_guid != m->node_guid)
+	if (dev_guid != node_guid)
 		report_step(ROLE, -1, "(the exporter's device is %s, %s)",
-			    m->device, want);
+			    device, want);
 	return 0;
 }
 
@@ -122,7 +129,7 @@ static int receive_blobs(struct importer *x, int sock, struct wire_msg *m,
 		}
 	}
 	report_check(&x->t, x->n == total, ROLE, demo_now_ms() - t0,
-		     "received %lu of %lu blobs", x->n, total);
+		     "received a cmd_fd and %lu of %lu blobs", x->n, total);
 	return 0;
 }
 
@@ -252,10 +259,10 @@ static void import_stale(struct importer *x)
 		if (x->verbose)
 			report_check(&x->t, err == ENOENT, ROLE,
 				     demo_now_ms() - t1,
-				     "import stale %s #%u (handle %u): %s",
+				     "import stale %s #%u (handle %u): %s%s",
 				     demo_kind_name(o->kind), o->index,
-				     o->handle, err ? strerrorname_np(err) :
-				     "accepted");
+				     o->handle, err ? "refused with " : "",
+				     err ? strerrorname_np(err) : "accepted");
 		else
 			report_quiet_check(&x->t, err == ENOENT, ROLE,
 					   "import stale %s #%u (handle %u): "
@@ -275,11 +282,13 @@ int run_importer(int sock)
 {
 	struct importer x = {};
 	struct wire_msg *m = calloc(1, sizeof(*m));
-	int err;
+	char device[sizeof(m->device)];
+	uint64_t node_guid;
+	int fd = -1, err;
 
 	if (!m)
 		return DEMO_EXIT_CHECK;
-	err = import_device(&x, sock, m);
+	err = receive_hello(sock, m, &fd);
 	if (err == EPIPE) {
 		free(m);
 		return DEMO_EXIT_CHECK;	/* the exporter has said why */
@@ -287,11 +296,20 @@ int run_importer(int sock)
 	if (!err) {
 		unsigned long total = m->count;
 
+		memcpy(device, m->device, sizeof(device));
+		node_guid = m->node_guid;
+		x.verbose = report_verbose(total);
+		/* The device is imported once every blob is in, so that
+		 * the exporter's line for the sending comes first. */
 		err = total > MAX_OBJECTS ? EBADMSG :
 		      receive_blobs(&x, sock, m, total);
-		if (err)
+		if (err) {
 			report_check(&x.t, false, ROLE, -1,
 				     "receive blobs: %s", strerror(err));
+			close(fd);
+		} else {
+			err = import_device(&x, fd, device, node_guid);
+		}
 	}
 	if (err) {
 		wire_send_ctl(sock, WIRE_ABORT, x.t.passed, x.t.failed);

@@ -190,7 +190,7 @@ static int create_flow_meter(struct ibv_context *ctx, struct demo_obj *o,
 	if (!o->devx)
 		return cmd_failed(errno, out, why, whylen);
 	o->id = prm_get(out, F_GOBJ_OUT_ID);
-	snprintf(why, whylen, "id 0x%x, CIR mantissa 0x20", o->id);
+	snprintf(why, whylen, "id 0x%x, CIR 0x20", o->id);
 	return 0;
 }
 
@@ -232,7 +232,7 @@ static int create_var(struct ibv_context *ctx, struct demo_obj *o,
 		return err;
 	}
 	o->id = o->var->page_id;
-	snprintf(why, whylen, "page_id 0x%x, %u bytes at mmap offset 0x%llx",
+	snprintf(why, whylen, "page_id 0x%x, %u bytes at mmap_off 0x%llx",
 		 o->id, o->var->length, (unsigned long long)o->var->mmap_off);
 	return 0;
 }
@@ -345,8 +345,9 @@ int demo_query(struct demo_obj *o, char *what, size_t whatlen)
 	case DEMO_GENERAL_OBJ:
 		err = query_meter(o->devx, o->id, out, what, whatlen);
 		if (!err)
-			snprintf(what, whatlen, "active %u, CIR mantissa 0x%x "
-				 "exponent %u", prm_get(out, F_METER_ACTIVE),
+			snprintf(what, whatlen,
+				 "active %u, CIR 0x%x exponent %u",
+				 prm_get(out, F_METER_ACTIVE),
 				 prm_get(out, F_METER_CIR_MAN),
 				 prm_get(out, F_METER_CIR_EXP));
 		return err;
@@ -354,7 +355,7 @@ int demo_query(struct demo_obj *o, char *what, size_t whatlen)
 		snprintf(what, whatlen, "umem_id 0x%x", o->umem->umem_id);
 		return o->umem->umem_id == o->id ? 0 : EBADMSG;
 	case DEMO_VAR:
-		snprintf(what, whatlen, "page_id 0x%x, %u bytes at 0x%llx",
+		snprintf(what, whatlen, "page_id 0x%x, %u bytes at mmap_off 0x%llx",
 			 o->var->page_id, o->var->length,
 			 (unsigned long long)o->var->mmap_off);
 		return o->var->page_id == o->id ? 0 : EBADMSG;
@@ -384,7 +385,7 @@ static int modify_meter(struct demo_obj *o, char *what, size_t whatlen)
 	err = query_meter(o->devx, o->id, qout, what, whatlen);
 	if (err)
 		return err;
-	snprintf(what, whatlen, "CIR mantissa 0x20 -> 0x%x, read back 0x%x",
+	snprintf(what, whatlen, "CIR 0x20 -> 0x%x, read back 0x%x",
 		 want, prm_get(qout, F_METER_CIR_MAN));
 	return prm_get(qout, F_METER_CIR_MAN) == want ? 0 : EBADMSG;
 }
@@ -409,7 +410,7 @@ static int map_var(struct ibv_context *ctx, struct demo_obj *o, char *what,
 		return err;
 	}
 	munmap(p, o->var->length);
-	snprintf(what, whatlen, "mapped %u bytes at offset 0x%llx of fd %d",
+	snprintf(what, whatlen, "mmap %u bytes at 0x%llx of its fd %d",
 		 o->var->length, (unsigned long long)o->var->mmap_off,
 		 ctx->cmd_fd);
 	return 0;

@@ -18,7 +18,11 @@
 /* Failures shown in a run too large for a line per object. */
 #define QUIET_FAILURES_SHOWN 20
 
+/* Off a terminal, at most one progress line this often. */
+#define PROGRESS_LINE_MS 2000.0
+
 static unsigned int quiet_failures;
+static double last_line_ms;
 
 double demo_now_ms(void)
 {
@@ -41,9 +45,9 @@ static void line(const char *role, const char *mark, double ms,
 		 const char *text)
 {
 	if (ms >= 0)
-		printf("%-8s  %-62s %-4s %9.3f ms\n", role, text, mark, ms);
+		printf("%-8s  %-68s %-4s %8.3f ms\n", role, text, mark, ms);
 	else
-		printf("%-8s  %-62s %s\n", role, text, mark);
+		printf("%-8s  %-68s %s\n", role, text, mark);
 	fflush(stdout);
 }
 
@@ -128,14 +132,21 @@ void report_progress(const char *role, const char *phase, unsigned long done,
 		if (done == total)
 			printf("\r\033[K");
 		else
-			printf("\r%-8s  %-10s [%s] %lu/%lu", role, phase, bar,
-			       done, total);
+			printf("\r%-8s  %-10s [%s] %3lu%% %lu/%lu", role,
+			       phase, bar, done * 100 / total, done, total);
 		fflush(stdout);
 		return;
 	}
-	if (done != total && done % (total / 10 ? total / 10 : 1) == 0 && done)
-		printf("%-8s  %s: %lu/%lu\n", role, phase, done, total);
-	fflush(stdout);
+	/* Elsewhere (a log, a pipe) a line now and then tells that the
+	 * phase is alive without drowning the steps. */
+	if (done == 1)
+		last_line_ms = demo_now_ms();
+	else if (done < total &&
+		 demo_now_ms() - last_line_ms >= PROGRESS_LINE_MS) {
+		last_line_ms = demo_now_ms();
+		printf("%-8s  %s: %lu of %lu done\n", role, phase, done, total);
+		fflush(stdout);
+	}
 }
 
 void report_note(const char *fmt, ...)

@@ -101,7 +101,8 @@ static bool real_device_present(const char *name)
  * build tree's bin/ or the installed bindir), then on PATH.  Returns only
  * on failure.
  */
-static int run_under_emulator(int argc, char **argv, const char *device)
+static int run_under_emulator(int argc, char **argv, const char *device,
+			      bool forced)
 {
 	char self[PATH_MAX], emu[PATH_MAX + 16], devices[16], dir[PATH_MAX];
 	char **args = calloc((size_t)argc + 8, sizeof(*args));
@@ -138,7 +139,8 @@ static int run_under_emulator(int argc, char **argv, const char *device)
 	args[n++] = "--no-emulate";
 	args[n] = NULL;
 
-	report_note("no real mlx5 device in use: running under %s",
+	report_note("%s: running under %s", forced ?
+		    "--emulate given" : "no real mlx5 device found",
 		    strchr(emu, '/') ? emu : "mlx5-emu from PATH");
 	execvp(emu, args);
 	fprintf(stderr, "mlx5-share-demo: cannot start mlx5-emu (%s): not "
@@ -229,7 +231,8 @@ int main(int argc, char **argv)
 	opts.emulated = getenv("MLX5_EMU_DIR") != NULL;
 	if (!opts.emulated && emulate != 0 &&
 	    (emulate == 1 || !real_device_present(opts.device)))
-		return run_under_emulator(argc, argv, opts.device);
+		return run_under_emulator(argc, argv, opts.device,
+					  emulate == 1);
 	if (!opts.emulated && !real_device_present(opts.device)) {
 		fprintf(stderr, "mlx5-share-demo: no %s device%s%s and "
 			"--no-emulate given\n", opts.device ? "RDMA" : "mlx5",

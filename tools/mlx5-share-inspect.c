@@ -326,9 +326,10 @@ static void judge_decode(const struct input *in, struct judge *j)
 
 	if (in->len < 8)
 		verdict(j, "kind", false, EINVAL, "missing");
+	else if (want)
+		verdict(j, "kind", true, 0, "%u, %s", kind, kind_name(kind));
 	else
-		verdict(j, "kind", want != 0, EINVAL, "%s kind %u",
-			want ? kind_name(kind) : "unknown", kind);
+		verdict(j, "kind", false, EINVAL, "unknown kind %u", kind);
 
 	if (in->len < 12)
 		verdict(j, "length", false, EINVAL, "missing");
@@ -453,9 +454,13 @@ static int inspect(const struct input *in, const char *device,
 		printf("  %-16s not judged offline (give --device NAME; "
 		       "another device -> EXDEV)\n", "device");
 	}
-	printf("  %-16s not judged offline (import asks the kernel: a "
-	       "handle that is not a live object of this kind -> ENOENT)\n",
-	       "liveness");
+	if (j.failed)
+		printf("  %-16s not judged (import stops earlier)\n",
+		       "liveness");
+	else
+		printf("  %-16s not judged offline (import asks the kernel: "
+		       "a handle that is not a live object of this kind -> "
+		       "ENOENT)\n", "liveness");
 
 	if (j.failed)
 		printf(" verdict: import fails with %s (%s)\n",

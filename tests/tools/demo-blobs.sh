@@ -49,6 +49,8 @@ expect 1 'device +bad: .* -> import fails with EXDEV' --device mlx5_1 \
 	"$work/blobs/devx_obj-0.blob"
 expect 2 'no RDMA device mlx5_9' --device mlx5_9 "$work/blobs/var-0.blob"
 
-"$here/inspect-blobs.sh" "$inspect" "$tool" "$work/blobs" || failed=1
+# Every byte of a blob is damaged in turn by tools-inspect-blobs already;
+# here the named damages of each real blob are enough.
+"$here/inspect-blobs.sh" "$inspect" "$tool" "$work/blobs" named || failed=1
 [ "$failed" -eq 0 ] && echo "demo-blobs: ok"
 exit "$failed"
