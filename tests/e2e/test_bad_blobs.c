@@ -75,10 +75,15 @@ static void damaged(struct ibv_context *ctx, const uint8_t *good)
 		b[i] ^= 0xff;
 		check_refused(ctx, b, expected_errno(b), "flipped byte", i);
 	}
-	/* Every truncation (what is missing arrives as zeros). */
+	/*
+	 * Every truncation (what is missing arrives as zeros), except those
+	 * that only lose bytes that were zero anyway: those are the blob.
+	 */
 	for (i = 0; i < blob_len; i++) {
 		memset(b, 0, sizeof(b));
 		memcpy(b, good, i);
+		if (!memcmp(b, good, blob_len))
+			continue;
 		check_refused(ctx, b, expected_errno(b), "truncated to", i);
 	}
 }
