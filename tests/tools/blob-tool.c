@@ -11,6 +11,8 @@
  *   blob-tool append N IN OUT        N zero bytes after the blob
  *   blob-tool set16 OFF VAL IN OUT   little-endian u16, then reseal
  *   blob-tool set8 OFF VAL IN OUT    one byte, then reseal
+ *   blob-tool every IN DIR           DIR/trunc-N for every shorter length
+ *                                    N and DIR/flip-N for every byte N
  */
 #include <errno.h>
 #include <stdio.h>
@@ -113,6 +115,25 @@ static int make(const char *kind, const char *out)
 	return 0;
 }
 
+/* Every truncation and every single flipped byte of one blob. */
+static int every(const char *in, const char *dir)
+{
+	char path[4096];
+	size_t n = load(in);
+
+	for (size_t i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/trunc-%zu", dir, i);
+		store(path, i);
+	}
+	for (size_t i = 0; i < n; i++) {
+		buf[i] ^= 0xff;
+		snprintf(path, sizeof(path), "%s/flip-%zu", dir, i);
+		store(path, n);
+		buf[i] ^= 0xff;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *op = argc > 1 ? argv[1] : "";
@@ -120,6 +141,8 @@ int main(int argc, char **argv)
 
 	if (!strcmp(op, "make") && argc == 4)
 		return make(argv[2], argv[3]);
+	if (!strcmp(op, "every") && argc == 4)
+		return every(argv[2], argv[3]);
 	if ((!strcmp(op, "flip") || !strcmp(op, "truncate") ||
 	     !strcmp(op, "append")) && argc == 5) {
 		unsigned long v = number(argv[2]);
@@ -158,6 +181,6 @@ int main(int argc, char **argv)
 	}
 	fprintf(stderr, "usage: blob-tool make KIND OUT | flip OFF IN OUT | "
 		"truncate LEN IN OUT | append N IN OUT | set16 OFF VAL IN OUT "
-		"| set8 OFF VAL IN OUT\n");
+		"| set8 OFF VAL IN OUT | every IN DIR\n");
 	return 2;
 }
