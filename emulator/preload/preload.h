@@ -31,6 +31,12 @@ int emu_user_write(uint64_t dst, const void *src, size_t len);
 
 void *emu_real(const char *name);
 
+/* _FORTIFY_SOURCE's open entry points (declared only when fortifying) */
+int __open_2(const char *path, int flags);
+int __open64_2(const char *path, int flags);
+int __openat_2(int dirfd, const char *path, int flags);
+int __openat64_2(int dirfd, const char *path, int flags);
+
 /* glibc's pre-2.33 stat entry points, no longer declared by its headers */
 struct stat;
 struct stat64;

@@ -18,6 +18,16 @@
 #define DEVX_OBJ MLX5_IB_OBJECT_DEVX_OBJ
 #define MAX_TAKE 64
 
+/* what libmlx5 allocated for objects left to the teardown */
+static void *taken[5 * MAX_TAKE];
+static int ntaken;
+
+static void forget_taken(void)
+{
+	while (ntaken)
+		free(taken[--ntaken]);
+}
+
 /* takes 16384-counter bulks until the firmware refuses; returns how many */
 static int take_counters(struct ibv_context *ctx)
 {
@@ -25,12 +35,15 @@ static int take_counters(struct ibv_context *ctx)
 
 	for (n = 0; n < MAX_TAKE; n++) {
 		uint32_t in[4] = {}, out[4] = {};
+		void *obj;
 
 		prm_set(in, 0x00, 16, OP_ALLOC_FLOW_COUNTER);
 		prm_set(in, 0x73, 5, 14);
-		if (!mlx5dv_devx_obj_create(ctx, in, sizeof(in), out,
-					    sizeof(out)))
+		obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out,
+					     sizeof(out));
+		if (!obj)
 			break;
+		taken[ntaken++] = obj;
 	}
 	return n;
 }
@@ -39,9 +52,13 @@ static int take_vars(struct ibv_context *ctx)
 {
 	int n;
 
-	for (n = 0; n < 4 * MAX_TAKE; n++)
-		if (!mlx5dv_alloc_var(ctx, 0))
+	for (n = 0; n < 4 * MAX_TAKE; n++) {
+		void *var = mlx5dv_alloc_var(ctx, 0);
+
+		if (!var)
 			break;
+		taken[ntaken++] = var;
+	}
 	return n;
 }
 
@@ -114,9 +131,11 @@ int main(void)
 	CHECK_EQ(take_counters(ctx), c1);
 	CHECK_EQ(take_vars(ctx), v1);
 	CHECK_EQ(ibv_close_device(ctx), 0);
+	forget_taken();
 	ctx = emu_open_devx(0);
 	REQUIRE(ctx);
 	CHECK_EQ(take_counters(ctx), c1);
 	CHECK_EQ(ibv_close_device(ctx), 0);
+	forget_taken();
 	return check_done("emu_teardown");
 }
