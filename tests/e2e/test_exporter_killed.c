@@ -4,6 +4,12 @@
  * command fd and blobs.  The ufile lives on in the fd the importer holds:
  * the importer imports and uses every object.  When the importer closes
  * that last fd, the kernel (here mlx5-emu) tears the objects down.
+ *
+ * The witness of the teardown is the firmware itself: the exporter also
+ * takes every flow counter the device has (in bulks of 2^14), so that
+ * while its ufile lives nobody can allocate one, and after the last close
+ * somebody can take as many again.  (Under mlx5-emu only: a real NIC has
+ * too many counters to fill in a test.)
  */
 #include <signal.h>
 #include <unistd.h>
@@ -14,17 +20,54 @@
 
 #define NAME "e2e_exporter_killed"
 
+#define MAX_BULKS 256
+
 struct msg {
 	uint8_t fc_blob[E2E_BLOB_MAX];
 	uint8_t meter_blob[E2E_BLOB_MAX];
+	int bulks;
 };
+
+/* Allocates flow counter bulks until the firmware refuses. */
+static int take_bulks(struct ibv_context *ctx,
+		      struct mlx5dv_devx_obj *got[MAX_BULKS])
+{
+	int n;
+
+	for (n = 0; n < MAX_BULKS; n++) {
+		uint8_t in[16] = { 0 }, out[16] = { 0 };
+
+		in[0] = 0x09;	/* ALLOC_FLOW_COUNTER (0x939) */
+		in[1] = 0x39;
+		in[14] = 14;	/* flow_counter_bulk_log_size */
+		got[n] = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out,
+						sizeof(out));
+		if (!got[n])
+			break;
+	}
+	return n;
+}
+
+/* How many bulks a fresh ufile can take; it gives them back on close. */
+static int probe_bulks(void)
+{
+	struct mlx5dv_devx_obj *got[MAX_BULKS];
+	struct ibv_context *ctx = e2e_open(0);
+	int n, i;
+
+	n = take_bulks(ctx, got);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	for (i = 0; i < n; i++)
+		mlx5dv_devx_obj_unimport(got[i]);
+	return n;
+}
 
 static int exporter(void)
 {
 	struct mlx5dv_devx_obj *fc, *meter;
 	struct ibv_context *ctx;
 	uint32_t fc_id, meter_id;
-	struct msg m;
+	struct msg m = { .bulks = 0 };
 
 	ctx = e2e_open(0);
 	fc = fc_alloc(ctx, &fc_id);
@@ -33,6 +76,11 @@ static int exporter(void)
 	REQUIRE(meter);
 	e2e_export(fc, m.fc_blob);
 	e2e_export(meter, m.meter_blob);
+	if (!e2e_on_hw()) {
+		struct mlx5dv_devx_obj *got[MAX_BULKS];
+
+		m.bulks = take_bulks(ctx, got);
+	}
 	REQUIRE(fdpass_send(e2e_sock(), ctx->cmd_fd, &m, sizeof(m)) == 0);
 	/* Die without a chance to clean anything up. */
 	kill(getpid(), SIGKILL);
@@ -70,15 +118,21 @@ int main(int argc, char **argv)
 	REQUIRE(fc);
 	meter = mlx5dv_devx_obj_import(ctx, m.meter_blob);
 	REQUIRE(meter);
-	CHECK_EQ(e2e_live_devx_objs(ctx), 2);
+	CHECK_EQ(e2e_live_devx_objs(ctx), 2 + m.bulks);
 	CHECK_EQ(fc_query(fc, fc_id, out), 0);
 	CHECK_EQ(meter_set_active(meter, meter_id, true), 0);
 	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
 	CHECK(active);
+	if (!e2e_on_hw()) {
+		CHECK(m.bulks > 0);
+		CHECK_EQ(probe_bulks(), 0);
+	}
 
 	/* Last close: the objects must go with the ufile. */
 	mlx5dv_devx_obj_unimport(fc);
 	mlx5dv_devx_obj_unimport(meter);
 	CHECK_EQ(ibv_close_device(ctx), 0);
+	if (!e2e_on_hw())
+		CHECK(probe_bulks() >= m.bulks);
 	return check_done(NAME);
 }
