@@ -30,6 +30,9 @@
 #ifndef MLX5_EMU_PRELOAD_INSTALLED
 #define MLX5_EMU_PRELOAD_INSTALLED "/usr/lib/mlx5-share/" PRELOAD_NAME
 #endif
+#ifndef MLX5_EMU_LIBDIR_REL
+#define MLX5_EMU_LIBDIR_REL "lib"
+#endif
 #ifndef MLX5_EMU_VERSION
 #define MLX5_EMU_VERSION "0"
 #endif
@@ -70,7 +73,10 @@ static bool exists(const char *path)
 	return access(path, R_OK) == 0;
 }
 
-/* build tree: <bindir>/../lib/mlx5-emu/; installed: the configured path */
+/*
+ * build tree: <bindir>/../lib/mlx5-emu/; installed: <bindir>/../<libdir>/
+ * mlx5-share/ (a relocated install), then the configured path
+ */
 static int find_preload(char *out, size_t len)
 {
 	const char *env = getenv("MLX5_EMU_PRELOAD");
@@ -90,6 +96,10 @@ static int find_preload(char *out, size_t len)
 			*slash = 0;
 			if (snprintf(out, len, "%s/../lib/mlx5-emu/%s", exe,
 				     PRELOAD_NAME) < (int)len && exists(out))
+				return 0;
+			if (snprintf(out, len, "%s/../%s/mlx5-share/%s", exe,
+				     MLX5_EMU_LIBDIR_REL, PRELOAD_NAME) <
+				    (int)len && exists(out))
 				return 0;
 		}
 	}
