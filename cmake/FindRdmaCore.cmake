@@ -15,10 +15,12 @@ if(NOT _m)
 endif()
 set(RDMA_CORE_VERSION ${CMAKE_MATCH_1})
 
-# The supported range: the private layouts of struct mlx5dv_devx_obj,
-# mlx5_devx_umem and mlx5_var_obj are identical from v39 to v64.
+# The supported range.  The private layouts of struct mlx5dv_devx_obj,
+# mlx5_devx_umem and mlx5_var_obj are identical from v39 to v64 (v38 and
+# older lack the priv pointer); upstream's own implementation of this API
+# arrived in v63, so a build is only useful, and only allowed, up to v62.
 set(RDMA_CORE_MIN 39)
-set(RDMA_CORE_MAX 64)
+set(RDMA_CORE_MAX 62)
 
 include(CheckSymbolExists)
 set(CMAKE_REQUIRED_INCLUDES ${MLX5_INCLUDE_DIRS})
@@ -28,7 +30,8 @@ unset(CMAKE_REQUIRED_INCLUDES)
 if(HAVE_UPSTREAM_EXPORT OR RDMA_CORE_VERSION GREATER RDMA_CORE_MAX)
 	message(FATAL_ERROR
 		"rdma-core ${RDMA_CORE_VERSION} already provides "
-		"mlx5dv_devx_obj_export() and its family in libmlx5; "
+		"mlx5dv_devx_obj_export() and its family in libmlx5 "
+		"(since rdma-core 63); "
 		"mlx5-share would shadow it. Use the system library instead.")
 endif()
 if(RDMA_CORE_VERSION LESS RDMA_CORE_MIN)
