@@ -23,6 +23,7 @@
 #include "devx_cmd.h"
 #include "mlx5_cmd.h"
 #include "uverbs.h"
+#include "wire.h"
 
 struct devx_obj {
 	uint64_t obj_id;		/* get_enc_obj_id() of what was made */
@@ -394,8 +395,9 @@ static int devx_umem_cleanup(struct emu_ufile *uf, struct emu_uobj *uo,
  * read/write and relaxed ordering -> EINVAL (uverbs_get_flags32()),
  * remote write without local write -> EINVAL (ib_check_mr_access()), an
  * empty or wrapping range -> EINVAL (ib_umem_get()), a page size bitmap
- * no page size fits -> EINVAL.  The pages are described to the firmware
- * in 4 KiB MTT entries with made-up bus addresses: the model pins nothing.
+ * no page size fits -> EINVAL, a range that is not mapped -> EFAULT (the
+ * preload looks, as pin_user_pages() would).  The pages are described to
+ * the firmware in 4 KiB MTT entries with made-up bus addresses.
  */
 int emu_h_devx_umem_reg(struct emu_bundle *b)
 {
@@ -439,6 +441,8 @@ int emu_h_devx_umem_reg(struct emu_bundle *b)
 		return ret;
 	if (!((uint64_t)pgsz_bitmap & ~0xfffull))
 		return -EINVAL;
+	if (b->facts & EMU_FACT_UMEM_UNMAPPED)
+		return -EFAULT;
 	npages = ((addr & 0xfff) + size + 0xfff) >> 12;
 	if (npages > EMU_UMEM_MAX_PAGES)
 		return -ENOMEM;

@@ -95,6 +95,7 @@ struct emu_bundle {
 	struct emu_battr attrs[EMU_MAX_METHOD_ATTRS];
 	struct emu_reply *rep;
 	struct emu_uobj *write_new;	/* INVOKE_WRITE's attrs->uobject */
+	uint32_t facts;			/* EMU_FACT_* from the caller */
 };
 
 /* The ufile, as uverbs_main.c's ib_uverbs_open() creates it. */

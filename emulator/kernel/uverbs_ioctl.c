@@ -453,6 +453,8 @@ int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
 		return -EINVAL;
 
 	memset(&b, 0, sizeof(b));
+	if (len - off >= sizeof(b.facts))
+		memcpy(&b.facts, payload + off, sizeof(b.facts));
 	b.m = emu_find_method(hdr.object_id, hdr.method_id);
 	if (!b.m)
 		return -EPROTONOSUPPORT;

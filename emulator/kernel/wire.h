@@ -48,7 +48,13 @@ struct emu_wire_req {
  * as the caller passed them, then for each attr, in order, a u32 length
  * and that many bytes of the user buffer it points at (0 for attrs whose
  * data is inline, outputs, handles, or attrs the spec does not know).
+ * Then a u32 of facts only the caller's address space knows, which the
+ * kernel finds out when it touches user memory (EMU_FACT_*).
  */
+enum {
+	/* DEVX_UMEM_REG: ib_umem_get() could not pin the range (unmapped) */
+	EMU_FACT_UMEM_UNMAPPED = 1 << 0,
+};
 
 struct emu_wire_mmap {
 	uint64_t offset;

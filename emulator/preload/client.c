@@ -19,6 +19,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <rdma/mlx5_user_ioctl_cmds.h>
 #include <rdma/rdma_user_ioctl_cmds.h>
 
 #if __has_include(<valgrind/memcheck.h>)
@@ -302,6 +303,55 @@ static int fail(int err)
 	return -1;
 }
 
+/* Whether [addr, addr + len) is mapped, as pin_user_pages() needs. */
+static bool range_mapped(uint64_t addr, uint64_t len)
+{
+	uint64_t psz = (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t start = addr & ~(psz - 1), end, npages;
+	unsigned char *vec;
+	bool ok;
+
+	if (!len || addr + len < addr)
+		return true;	/* the kernel's own checks answer these */
+	end = (addr + len + psz - 1) & ~(psz - 1);
+	npages = (end - start) / psz;
+	if (npages > (1u << 22))
+		return true;	/* too big to look at: let it through */
+	vec = malloc(npages);
+	if (!vec)
+		return true;
+	ok = !mincore((void *)(uintptr_t)start, end - start, vec);
+	free(vec);
+	return ok;
+}
+
+/* What only this address space knows: wire.h's EMU_FACT_* */
+static uint32_t client_facts(const struct ib_uverbs_ioctl_hdr *hdr,
+			     const struct ib_uverbs_attr *attrs)
+{
+	uint64_t addr = 0, len = 0;
+	bool have_addr = false, have_len = false;
+	unsigned int i;
+
+	if (hdr->object_id != MLX5_IB_OBJECT_DEVX_UMEM ||
+	    hdr->method_id != MLX5_IB_METHOD_DEVX_UMEM_REG)
+		return 0;
+	for (i = 0; i < hdr->num_attrs; i++) {
+		if (attrs[i].len != sizeof(uint64_t))
+			continue;
+		if (attrs[i].attr_id == MLX5_IB_ATTR_DEVX_UMEM_REG_ADDR) {
+			addr = attrs[i].data;
+			have_addr = true;
+		} else if (attrs[i].attr_id == MLX5_IB_ATTR_DEVX_UMEM_REG_LEN) {
+			len = attrs[i].data;
+			have_len = true;
+		}
+	}
+	if (have_addr && have_len && !range_mapped(addr, len))
+		return EMU_FACT_UMEM_UNMAPPED;
+	return 0;
+}
+
 /* Builds the request: what the kernel would copy_from_user(). */
 static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 			const struct ib_uverbs_attr *attrs, size_t *len,
@@ -310,6 +360,7 @@ static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 	const struct emu_method_spec *m =
 		emu_find_method(hdr->object_id, hdr->method_id);
 	size_t total = sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
+	uint32_t facts = client_facts(hdr, attrs);
 	unsigned int i;
 	uint8_t *buf, *p;
 
@@ -322,6 +373,7 @@ static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 		    attrs[i].len > sizeof(attrs[i].data))
 			total += attrs[i].len;
 	}
+	total += sizeof(facts);
 	buf = malloc(total);
 	if (!buf) {
 		*err = ENOMEM;
@@ -347,6 +399,7 @@ static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 		}
 		p += n;
 	}
+	memcpy(p, &facts, sizeof(facts));
 	*len = total;
 	return buf;
 }

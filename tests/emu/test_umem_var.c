@@ -28,6 +28,7 @@ static void umems(struct ibv_context *ctx)
 	REQUIRE(u2);
 	CHECK(u1->umem_id != 0 && u2->umem_id != 0);
 	CHECK(u1->umem_id != u2->umem_id);
+	CHECK_EQ(mlx5dv_devx_umem_dereg(u2), 0);
 	/* remote write without local write: ib_check_mr_access() */
 	errno = 0;
 	CHECK(!mlx5dv_devx_umem_reg(ctx, buf, 4096, IBV_ACCESS_REMOTE_WRITE));
@@ -36,12 +37,31 @@ static void umems(struct ibv_context *ctx)
 	errno = 0;
 	CHECK(!mlx5dv_devx_umem_reg(ctx, buf, 4096, IBV_ACCESS_MW_BIND));
 	CHECK_EQ(errno, EINVAL);
+	/* memory that is not mapped cannot be pinned: EFAULT */
+	{
+		long psz = sysconf(_SC_PAGESIZE);
+		char *hole = mmap(NULL, 3 * psz, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		REQUIRE(hole != MAP_FAILED);
+		REQUIRE(munmap(hole + psz, psz) == 0);
+		errno = 0;
+		CHECK(!mlx5dv_devx_umem_reg(ctx, hole, 3 * psz,
+					    IBV_ACCESS_LOCAL_WRITE));
+		CHECK_EQ(errno, EFAULT);
+		u2 = mlx5dv_devx_umem_reg(ctx, hole, psz,
+					  IBV_ACCESS_LOCAL_WRITE);
+		CHECK(u2 != NULL);
+		if (u2)
+			CHECK_EQ(mlx5dv_devx_umem_dereg(u2), 0);
+		munmap(hole, psz);
+		munmap(hole + 2 * psz, psz);
+	}
 	/* zero length: ib_umem_get() */
 	errno = 0;
 	CHECK(!mlx5dv_devx_umem_reg(ctx, buf, 0, IBV_ACCESS_LOCAL_WRITE));
 	CHECK_EQ(errno, EINVAL);
 	CHECK_EQ(mlx5dv_devx_umem_dereg(u1), 0);
-	CHECK_EQ(mlx5dv_devx_umem_dereg(u2), 0);
 	free(buf);
 }
 
