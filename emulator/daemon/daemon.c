@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
+#include <ftw.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -271,6 +273,18 @@ static int take_token(struct conn *c)
 	return 1;
 }
 
+static int rm_entry(const char *path, const struct stat *st, int flag,
+		    struct FTW *ftw)
+{
+	remove(path);
+	return 0;
+}
+
+void emu_remove_tree(const char *dir)
+{
+	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static int listen_on(const char *dir, unsigned int i)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
@@ -296,10 +310,18 @@ int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd)
 	struct pollfd *pfd = NULL;
 	struct conn *conns = NULL;
 	size_t nconn = 0, cap = 0;
-	int *lfd;
+	int *lfd, sfd;
 	unsigned int i;
+	sigset_t term;
 
 	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	if (sigprocmask(SIG_BLOCK, &term, NULL))
+		return 1;
+	sfd = signalfd(-1, &term, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (sfd < 0)
+		return 1;
 	emu_trace_init();
 	devices = calloc(ndev, sizeof(*devices));
 	lfd = calloc(ndev, sizeof(*lfd));
@@ -326,18 +348,24 @@ int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd)
 	for (;;) {
 		size_t n = ndev + nconn, k;
 
-		pfd = realloc(pfd, n * sizeof(*pfd));
+		pfd = realloc(pfd, (n + 1) * sizeof(*pfd));
 		if (!pfd)
 			return 1;
+		/* the last slot: SIGTERM, the launcher is gone */
+		pfd[n] = (struct pollfd){ .fd = sfd, .events = POLLIN };
 		for (i = 0; i < ndev; i++)
 			pfd[i] = (struct pollfd){ .fd = lfd[i], .events = POLLIN };
 		for (k = 0; k < nconn; k++)
 			pfd[ndev + k] = (struct pollfd){ .fd = conns[k].fd,
 							 .events = POLLIN };
-		if (poll(pfd, n, -1) < 0) {
+		if (poll(pfd, n + 1, -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			return 1;
+		}
+		if (pfd[n].revents & POLLIN) {
+			emu_remove_tree(dir);
+			return 0;
 		}
 		for (i = 0; i < ndev; i++) {
 			int cfd;

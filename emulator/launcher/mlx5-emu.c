@@ -9,7 +9,6 @@
  * with it (PR_SET_PDEATHSIG).
  */
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -56,16 +55,9 @@ static void on_signal(int sig)
 		kill(child_pid, sig == SIGINT ? SIGINT : SIGTERM);
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag,
-		    struct FTW *ftw)
-{
-	remove(path);
-	return 0;
-}
-
 static void rm_tree(const char *dir)
 {
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	emu_remove_tree(dir);
 }
 
 static bool exists(const char *path)
@@ -166,7 +158,8 @@ static pid_t start_daemon(const char *dir, unsigned int ndev, bool trace)
 		return -1;
 	if (pid == 0) {
 		close(p[0]);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		/* SIGTERM: it cleans up the private directory, then exits */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		if (getppid() != parent)
 			_exit(1);
 		signal(SIGINT, SIG_IGN);
@@ -190,7 +183,7 @@ int main(int argc, char **argv)
 	unsigned long ndev = 2;
 	bool trace = false;
 	struct sigaction sa = {};
-	pid_t daemon, pid;
+	pid_t daemon, pid, launcher = getpid();
 	int i, status = 0, ret;
 
 	if (argc >= 2 && !strcmp(argv[1], "--help")) {
@@ -262,6 +255,10 @@ int main(int argc, char **argv)
 	}
 	pid = fork();
 	if (pid == 0) {
+		/* the machine is gone with mlx5-emu: so is its command */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != launcher)
+			_exit(EXIT_LAUNCHER);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);

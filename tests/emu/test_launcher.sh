@@ -62,6 +62,27 @@ check "$?" 143 "terminated launcher reports the command's signal"
 check "$(test -e "$dir" && echo exists || echo gone)" gone "dir removed on SIGTERM"
 check "$(kill -0 "$dpid" 2>/dev/null && echo alive || echo dead)" dead \
 	"daemon gone on SIGTERM"
+
+# mlx5-emu killed outright: the daemon and the command follow it
+# (PR_SET_PDEATHSIG) and the daemon removes the private directory
+: > "$tmp"
+"$emu" run -- sh -c 'echo "$MLX5_EMU_DIR $MLX5_EMU_DAEMON_PID $$" > '"$tmp"'; exec sleep 30' &
+lpid=$!
+i=0
+while [ ! -s "$tmp" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+read -r dir dpid cpid < "$tmp"
+kill -KILL "$lpid"
+wait "$lpid" 2>/dev/null
+i=0
+while { [ -e "$dir" ] || kill -0 "$dpid" 2>/dev/null || kill -0 "$cpid" 2>/dev/null; } && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+check "$(test -e "$dir" && echo exists || echo gone)" gone "dir removed on SIGKILL"
+check "$(kill -0 "$dpid" 2>/dev/null && echo alive || echo dead)" dead \
+	"daemon gone on SIGKILL"
+check "$(kill -0 "$cpid" 2>/dev/null && echo alive || echo dead)" dead \
+	"command gone on SIGKILL"
 rm -f "$tmp"
 
 # --trace prints decoded ioctls and firmware commands
