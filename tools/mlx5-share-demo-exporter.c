@@ -338,17 +338,38 @@ static int wait_child(int pid)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* "997 flow counters, 1 flow meter, 1 UMEM, 1 VAR", kinds present only. */
+static void kinds_text(const struct exporter *x, char *out, size_t len)
+{
+	static const char *const plural[DEMO_NUM_KINDS] = {
+		"flow counters", "flow meters", "UMEMs", "VARs",
+	};
+	size_t used = 0;
+
+	out[0] = 0;
+	for (int k = 0; k < DEMO_NUM_KINDS && used < len; k++) {
+		unsigned long n = x->per_kind[k];
+
+		if (!n)
+			continue;
+		used += (size_t)snprintf(out + used, len - used, "%s%lu %s",
+					 used ? ", " : "", n, n == 1 ?
+					 demo_kind_name((enum demo_kind)k) :
+					 plural[k]);
+	}
+}
+
 static void summary(const struct exporter *x, const struct wire_msg *done,
 		    int child_pid)
 {
 	unsigned int passed = x->t.passed, failed = x->t.failed;
+	unsigned int shared = done ? done->count : 0;
+	char kinds[160];
 
-	printf("\nsummary: %u objects shared (%lu flow counter%s, %lu flow "
-	       "meter, %lu UMEM, %lu VAR) from pid %d to pid %d on %s %s\n",
-	       done ? done->count : 0, x->per_kind[DEMO_FLOW_COUNTER],
-	       x->per_kind[DEMO_FLOW_COUNTER] == 1 ? "" : "s",
-	       x->per_kind[DEMO_GENERAL_OBJ], x->per_kind[DEMO_UMEM],
-	       x->per_kind[DEMO_VAR], (int)getpid(), child_pid,
+	kinds_text(x, kinds, sizeof(kinds));
+	printf("\nsummary: %u object%s shared (%s) from pid %d to pid %d on "
+	       "%s %s\n", shared, shared == 1 ? "" : "s", kinds,
+	       (int)getpid(), child_pid,
 	       x->opts->emulated ? "emulated" : "real", x->device);
 	printf("summary: checks: %u passed, %u failed (exporter %u/%u, "
 	       "importer %u/%u)\n", passed, failed,

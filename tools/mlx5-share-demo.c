@@ -106,6 +106,7 @@ static int run_under_emulator(int argc, char **argv, const char *device,
 {
 	char self[PATH_MAX], emu[PATH_MAX + 16], devices[16], dir[PATH_MAX];
 	char **args = calloc((size_t)argc + 8, sizeof(*args));
+	const char *where;
 	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	unsigned int k;
 	int n = 0;
@@ -138,10 +139,16 @@ static int run_under_emulator(int argc, char **argv, const char *device,
 			args[n++] = argv[i];
 	args[n++] = "--no-emulate";
 	args[n] = NULL;
+	where = strchr(emu, '/') ? emu : "mlx5-emu from PATH";
 
-	report_note("%s: running under %s", forced ?
-		    "--emulate given" : "no real mlx5 device found",
-		    strchr(emu, '/') ? emu : "mlx5-emu from PATH");
+	if (forced)
+		report_note("--emulate given: running under %s", where);
+	else if (device)
+		report_note("no real device named %s: running under %s",
+			    device, where);
+	else
+		report_note("no real mlx5 device found: running under %s",
+			    where);
 	execvp(emu, args);
 	fprintf(stderr, "mlx5-share-demo: cannot start mlx5-emu (%s): not "
 		"found next to %s nor on PATH\n", strerror(errno), self);
