@@ -134,7 +134,14 @@ void emu_mlx5_ucontext_resp(struct emu_ufile *uf,
 	resp->cqe_version = c->cqe_version;
 	resp->cmds_supp_uhw = MLX5_USER_CMDS_SUPP_UHW_QUERY_DEVICE |
 			      MLX5_USER_CMDS_SUPP_UHW_CREATE_AH;
-	resp->log_uar_size = c->lib_uar_4k ? 12 : 12;
+	/*
+	 * The HCA's free running clock, mappable read-only with
+	 * MLX5_IB_MMAP_CORE_CLOCK: internal_timer_h sits at 0x1000 in the
+	 * init segment, so at offset 0 of its page.
+	 */
+	resp->comp_mask |= MLX5_IB_ALLOC_UCONTEXT_RESP_MASK_CORE_CLOCK_OFFSET;
+	resp->hca_core_clock_offset = 0x1000 % 4096;
+	resp->log_uar_size = 12;
 	resp->num_uars_per_page = 1;
 	resp->num_dyn_bfregs = 0;
 }
