@@ -3,6 +3,7 @@
 #   P/LIBDIR/libmlx5-share.so.1                       the library
 #   P/LIBDIR/mlx5-share/libmlx5.so                    linker script: -lmlx5
 #   P/include/mlx5-share/infiniband/mlx5dv.h          the header
+#   P/include/mlx5-share/infiniband/mlx5_share_batch.h  batch import
 #   P/LIBDIR/mlx5-share/pkgconfig/libmlx5.pc          drop-in libmlx5.pc
 #   P/LIBDIR/pkgconfig/libmlx5-share.pc               same flags, own name
 #   P/bin/mlx5-share-demo, mlx5-share-inspect, mlx5-emu
@@ -26,11 +27,14 @@ if(TARGET mlx5-share)
 	install(TARGETS mlx5-share
 		LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 endif()
-if(EXISTS "${CMAKE_SOURCE_DIR}/providers/mlx5/mlx5dv.h")
-	install(FILES "${CMAKE_SOURCE_DIR}/providers/mlx5/mlx5dv.h"
-		DESTINATION
-		"${CMAKE_INSTALL_INCLUDEDIR}/${MLX5_SHARE_PRIVATE_DIR}/infiniband")
-endif()
+# The public headers: rdma-core's name, and the batch import's own.
+foreach(h mlx5dv.h mlx5_share_batch.h)
+	if(EXISTS "${CMAKE_SOURCE_DIR}/providers/mlx5/${h}")
+		install(FILES "${CMAKE_SOURCE_DIR}/providers/mlx5/${h}"
+			DESTINATION
+			"${CMAKE_INSTALL_INCLUDEDIR}/${MLX5_SHARE_PRIVATE_DIR}/infiniband")
+	endif()
+endforeach()
 
 # mlx5-emu and its preload library are installed by emulator/CMakeLists.txt.
 foreach(tool mlx5-share-demo mlx5-share-inspect)

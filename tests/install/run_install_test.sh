@@ -46,6 +46,7 @@ ok
 L=$P/$libdir
 for f in "$L/libmlx5-share.so.1" "$L/mlx5-share/libmlx5.so" \
 	"$P/include/mlx5-share/infiniband/mlx5dv.h" \
+	"$P/include/mlx5-share/infiniband/mlx5_share_batch.h" \
 	"$L/mlx5-share/pkgconfig/libmlx5.pc" "$L/pkgconfig/libmlx5-share.pc" \
 	"$P/share/man/man3/mlx5dv_devx_obj_export.3" \
 	"$P/share/man/man7/mlx5-share.7"; do
