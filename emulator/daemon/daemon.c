@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -78,16 +79,66 @@ static int write_full(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-static int send_reply(int chan, int ret, const struct emu_reply *rep,
-		      const void *extra, size_t extra_len)
+/*
+ * Sends the reply: the header with any fds first (a fresh channel always
+ * has room for it), then the payload.  In the poll loop (nonblock) a
+ * payload that does not fit at once is finished by a thread, so a slow
+ * reader never holds up the daemon.  Returns true when the channel was
+ * handed to such a thread.
+ */
+static bool send_reply(int chan, int ret, const struct emu_reply *rep,
+		       const void *extra, size_t extra_len, bool nonblock);
+
+struct tail {
+	int chan;
+	uint8_t *buf;
+	size_t len;
+};
+
+static void *tail_writer(void *arg)
+{
+	struct tail *t = arg;
+	struct timeval tv = { .tv_sec = EMU_CHANNEL_TIMEOUT_S };
+
+	setsockopt(t->chan, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+	write_full(t->chan, t->buf, t->len);
+	close(t->chan);
+	free(t->buf);
+	free(t);
+	return NULL;
+}
+
+static bool spawn(void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t attr;
+	pthread_t tid;
+	int ret;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize(&attr, 256 * 1024);
+	ret = pthread_create(&tid, &attr, fn, arg);
+	pthread_attr_destroy(&attr);
+	return ret == 0;
+}
+
+static bool send_reply(int chan, int ret, const struct emu_reply *rep,
+		       const void *extra, size_t extra_len, bool nonblock)
 {
 	struct emu_wire_rep hdr = {
 		.magic = EMU_WIRE_MAGIC, .ret = ret, .nfds = rep->nfds,
 		.len = (uint32_t)(rep->len + extra_len),
 	};
 	char cbuf[CMSG_SPACE(sizeof(rep->fds))] = {};
-	struct iovec iov = { .iov_base = &hdr, .iov_len = sizeof(hdr) };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	struct iovec iov[3] = {
+		{ .iov_base = &hdr, .iov_len = sizeof(hdr) },
+		{ .iov_base = rep->buf, .iov_len = rep->len },
+		{ .iov_base = (void *)extra, .iov_len = extra_len },
+	};
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 3 };
+	size_t total = sizeof(hdr) + rep->len + extra_len, done;
+	struct tail *t;
+	ssize_t n;
 
 	if (rep->nfds) {
 		struct cmsghdr *cm;
@@ -100,62 +151,124 @@ static int send_reply(int chan, int ret, const struct emu_reply *rep,
 		cm->cmsg_len = CMSG_LEN(rep->nfds * sizeof(int));
 		memcpy(CMSG_DATA(cm), rep->fds, rep->nfds * sizeof(int));
 	}
-	for (;;) {
-		ssize_t n = sendmsg(chan, &msg, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n != sizeof(hdr))
-			return -1;
-		break;
+	do {
+		n = sendmsg(chan, &msg, MSG_NOSIGNAL |
+			    (nonblock ? MSG_DONTWAIT : 0));
+	} while (n < 0 && errno == EINTR);
+	if (n < (ssize_t)sizeof(hdr))
+		return false;	/* the caller is gone: nothing to finish */
+	done = (size_t)n;
+	if (done == total)
+		return false;
+	/* what is left, contiguous */
+	t = calloc(1, sizeof(*t));
+	if (t)
+		t->buf = malloc(total - done);
+	if (!t || !t->buf) {
+		free(t);
+		return false;
 	}
-	if (rep->len && write_full(chan, rep->buf, rep->len))
-		return -1;
-	if (extra_len && write_full(chan, extra, extra_len))
-		return -1;
-	return 0;
+	t->chan = chan;
+	t->len = total - done;
+	{
+		size_t off = 0, i, skip = done;
+
+		for (i = 0; i < 3; i++) {
+			size_t l = iov[i].iov_len;
+
+			if (skip >= l) {
+				skip -= l;
+				continue;
+			}
+			memcpy(t->buf + off, (uint8_t *)iov[i].iov_base + skip,
+			       l - skip);
+			off += l - skip;
+			skip = 0;
+		}
+	}
+	if (!nonblock) {
+		write_full(chan, t->buf, t->len);
+		free(t->buf);
+		free(t);
+		return false;
+	}
+	if (!spawn(tail_writer, t)) {
+		free(t->buf);
+		free(t);
+		return false;
+	}
+	return true;
 }
 
-static void serve_mmap(struct work *w, const uint8_t *payload, size_t len,
-		       uint32_t pid)
+/* mlx5_ib_mmap() for the caller: a memfd to map, or the errno */
+static int run_mmap(struct emu_ufile *uf, const uint8_t *payload,
+		    size_t len, uint32_t pid, struct emu_reply *rep)
 {
-	struct emu_wire_mmap_rep mrep = {};
-	struct emu_reply rep = {};
 	struct emu_wire_mmap req;
 	int ret, fd = -1;
 
-	if (len != sizeof(req)) {
-		send_reply(w->chan, -EINVAL, &rep, NULL, 0);
-		return;
-	}
+	if (len != sizeof(req))
+		return -EINVAL;
 	memcpy(&req, payload, sizeof(req));
 	pthread_mutex_lock(&model_lock);
-	ret = emu_mlx5_mmap(w->uf, req.offset, req.length, req.prot, &fd);
+	ret = emu_mlx5_mmap(uf, req.offset, req.length, req.prot, &fd);
 	if (!ret) {
 		fd = dup(fd);
 		if (fd < 0)
 			ret = -errno;
 	}
 	emu_trace("ufile %u pid %u: mmap offset 0x%llx len %llu -> %d",
-		  w->uf->serial, pid, (unsigned long long)req.offset,
+		  uf->serial, pid, (unsigned long long)req.offset,
 		  (unsigned long long)req.length, ret);
 	pthread_mutex_unlock(&model_lock);
 	if (!ret) {
-		rep.fds[0] = fd;
-		rep.nfds = 1;
+		rep->fds[0] = fd;
+		rep->nfds = 1;
 	}
-	send_reply(w->chan, ret, &rep, ret ? NULL : &mrep,
-		   ret ? 0 : sizeof(mrep));
-	emu_reply_free(&rep);
+	return ret;
 }
 
+/* Executes one request and answers it; true if a thread took chan. */
+static bool execute(int chan, struct emu_ufile *uf,
+		    const struct emu_wire_req *req, const uint8_t *payload,
+		    bool nonblock)
+{
+	struct emu_wire_mmap_rep mrep = {};
+	struct emu_reply rep = {};
+	size_t extra = 0;
+	bool handed;
+	int ret;
+
+	switch (req->kind) {
+	case EMU_WIRE_IOCTL:
+		pthread_mutex_lock(&model_lock);
+		ret = emu_uverbs_ioctl(uf, payload, req->len, &rep);
+		emu_trace_ioctl(uf, req->pid, payload, req->len, ret);
+		pthread_mutex_unlock(&model_lock);
+		break;
+	case EMU_WIRE_MMAP:
+		ret = run_mmap(uf, payload, req->len, req->pid, &rep);
+		if (!ret)
+			extra = sizeof(mrep);
+		break;
+	case EMU_WIRE_PING:
+		ret = 0;
+		break;
+	default:
+		ret = -EINVAL;
+		break;
+	}
+	handed = send_reply(chan, ret, &rep, &mrep, extra, nonblock);
+	emu_reply_free(&rep);
+	return handed;
+}
+
+/* a worker: the request did not arrive in one piece, wait for it */
 static void serve(struct work *w)
 {
 	struct timeval tv = { .tv_sec = EMU_CHANNEL_TIMEOUT_S };
-	struct emu_reply rep = {};
 	struct emu_wire_req req;
 	uint8_t *payload = NULL;
-	int ret;
 
 	setsockopt(w->chan, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	setsockopt(w->chan, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
@@ -163,29 +276,8 @@ static void serve(struct work *w)
 	    req.magic != EMU_WIRE_MAGIC || req.len > EMU_WIRE_MAX_REQ)
 		return;
 	payload = malloc(req.len ? req.len : 1);
-	if (!payload || read_full(w->chan, payload, req.len)) {
-		free(payload);
-		return;
-	}
-	switch (req.kind) {
-	case EMU_WIRE_IOCTL:
-		pthread_mutex_lock(&model_lock);
-		ret = emu_uverbs_ioctl(w->uf, payload, req.len, &rep);
-		emu_trace_ioctl(w->uf, req.pid, payload, req.len, ret);
-		pthread_mutex_unlock(&model_lock);
-		send_reply(w->chan, ret, &rep, NULL, 0);
-		break;
-	case EMU_WIRE_MMAP:
-		serve_mmap(w, payload, req.len, req.pid);
-		break;
-	case EMU_WIRE_PING:
-		send_reply(w->chan, 0, &rep, NULL, 0);
-		break;
-	default:
-		send_reply(w->chan, -EINVAL, &rep, NULL, 0);
-		break;
-	}
-	emu_reply_free(&rep);
+	if (payload && !read_full(w->chan, payload, req.len))
+		execute(w->chan, w->uf, &req, payload, false);
 	free(payload);
 }
 
@@ -203,6 +295,42 @@ static void *worker(void *arg)
 }
 
 /*
+ * The common case, in the poll loop itself: the caller wrote its whole
+ * request before passing the channel, so it can be read without waiting.
+ * Returns 1 when served (chan consumed), 0 when a worker must wait for
+ * the rest, -1 for a request to drop.
+ */
+static int serve_now(int chan, struct emu_ufile *uf)
+{
+	struct emu_wire_req req;
+	uint8_t *payload;
+	int avail = 0;
+	ssize_t n;
+
+	if (ioctl(chan, FIONREAD, &avail) || avail < (int)sizeof(req))
+		return 0;
+	n = recv(chan, &req, sizeof(req), MSG_PEEK | MSG_DONTWAIT);
+	if (n != sizeof(req))
+		return 0;
+	if (req.magic != EMU_WIRE_MAGIC || req.len > EMU_WIRE_MAX_REQ)
+		return -1;
+	if ((size_t)avail < sizeof(req) + req.len)
+		return 0;
+	payload = malloc(sizeof(req) + req.len);
+	if (!payload)
+		return -1;
+	n = recv(chan, payload, sizeof(req) + req.len, MSG_DONTWAIT);
+	if (n != (ssize_t)(sizeof(req) + req.len)) {
+		free(payload);
+		return -1;
+	}
+	if (!execute(chan, uf, &req, payload + sizeof(req), true))
+		close(chan);
+	free(payload);
+	return 1;
+}
+
+/*
  * One token from a ufile connection: 1 on a request started, 0 on a
  * message to ignore, -1 on EOF (every fd of the ufile is closed).
  */
@@ -217,8 +345,6 @@ static int take_token(struct conn *c)
 	};
 	struct cmsghdr *cm;
 	int chan = -1;
-	pthread_attr_t attr;
-	pthread_t tid;
 	struct work *w;
 	ssize_t n;
 
@@ -248,6 +374,13 @@ static int take_token(struct conn *c)
 		close(chan);
 		return 0;
 	}
+	switch (serve_now(chan, c->uf)) {
+	case 1:
+		return 1;
+	case -1:
+		close(chan);
+		return 1;
+	}
 	w = malloc(sizeof(*w));
 	if (!w) {
 		close(chan);
@@ -258,10 +391,7 @@ static int take_token(struct conn *c)
 	pthread_mutex_lock(&model_lock);
 	c->uf->refs++;
 	pthread_mutex_unlock(&model_lock);
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	pthread_attr_setstacksize(&attr, 256 * 1024);
-	if (pthread_create(&tid, &attr, worker, w)) {
+	if (!spawn(worker, w)) {
 		/* no thread: the caller sees EOF on its channel */
 		close(chan);
 		pthread_mutex_lock(&model_lock);
@@ -269,7 +399,6 @@ static int take_token(struct conn *c)
 		pthread_mutex_unlock(&model_lock);
 		free(w);
 	}
-	pthread_attr_destroy(&attr);
 	return 1;
 }
 

@@ -242,6 +242,7 @@ static int do_call(int fd, uint32_t kind, const void *req, size_t len,
 	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
 	struct cmsghdr *cm;
+	size_t sent;
 	int sp[2];
 	ssize_t n;
 
@@ -249,6 +250,23 @@ static int do_call(int fd, uint32_t kind, const void *req, size_t len,
 	c->chan = -1;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sp))
 		return -errno;
+	/*
+	 * The request goes in first, as far as the channel takes it without
+	 * blocking: then the daemon usually finds it complete when the token
+	 * arrives and answers from its poll loop, without a thread.
+	 */
+	{
+		struct iovec rv[2] = {
+			{ .iov_base = &hdr, .iov_len = sizeof(hdr) },
+			{ .iov_base = (void *)req, .iov_len = len },
+		};
+		struct msghdr rm = { .msg_iov = rv, .msg_iovlen = 2 };
+
+		do {
+			n = sendmsg(sp[0], &rm, MSG_DONTWAIT | MSG_NOSIGNAL);
+		} while (n < 0 && errno == EINTR);
+		sent = n > 0 ? (size_t)n : 0;
+	}
 	memset(cbuf, 0, sizeof(cbuf));
 	msg.msg_control = cbuf;
 	msg.msg_controllen = CMSG_SPACE(sizeof(int));
@@ -264,8 +282,13 @@ static int do_call(int fd, uint32_t kind, const void *req, size_t len,
 	c->chan = sp[0];
 	if (n != sizeof(tok))
 		return -EIO;
-	if (write_all(c->chan, &hdr, sizeof(hdr)) ||
-	    (len && write_all(c->chan, req, len)))
+	/* the rest of a big request, now that the daemon reads */
+	if (sent < sizeof(hdr) &&
+	    write_all(c->chan, (uint8_t *)&hdr + sent, sizeof(hdr) - sent))
+		return -EIO;
+	sent = sent > sizeof(hdr) ? sent - sizeof(hdr) : 0;
+	if (len > sent &&
+	    write_all(c->chan, (const uint8_t *)req + sent, len - sent))
 		return -EIO;
 
 	memset(cbuf, 0, sizeof(cbuf));
