@@ -54,7 +54,7 @@ tmp=$(mktemp)
 "$emu" run -- sh -c 'echo "$MLX5_EMU_DIR $MLX5_EMU_DAEMON_PID" > '"$tmp"'; exec sleep 30' &
 lpid=$!
 i=0
-while [ ! -s "$tmp" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while [ ! -s "$tmp" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 read -r dir dpid < "$tmp"
 kill -TERM "$lpid"
 wait "$lpid"
@@ -69,12 +69,12 @@ check "$(kill -0 "$dpid" 2>/dev/null && echo alive || echo dead)" dead \
 "$emu" run -- sh -c 'echo "$MLX5_EMU_DIR $MLX5_EMU_DAEMON_PID $$" > '"$tmp"'; exec sleep 30' &
 lpid=$!
 i=0
-while [ ! -s "$tmp" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while [ ! -s "$tmp" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 read -r dir dpid cpid < "$tmp"
 kill -KILL "$lpid"
 wait "$lpid" 2>/dev/null
 i=0
-while { [ -e "$dir" ] || kill -0 "$dpid" 2>/dev/null || kill -0 "$cpid" 2>/dev/null; } && [ $i -lt 100 ]; do
+while { [ -e "$dir" ] || kill -0 "$dpid" 2>/dev/null || kill -0 "$cpid" 2>/dev/null; } && [ $i -lt 300 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
