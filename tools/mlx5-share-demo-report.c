@@ -5,6 +5,7 @@
  * the order the steps happened (the socket protocol serialises them).
  */
 #include <stdarg.h>
+#include <string.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -39,6 +40,17 @@ void format_guid(uint64_t guid, char *out, size_t outlen)
 		 (unsigned int)(guid >> 32) & 0xffff,
 		 (unsigned int)(guid >> 16) & 0xffff,
 		 (unsigned int)guid & 0xffff);
+}
+
+const char *demo_errname(int err)
+{
+	static char buf[16];
+	const char *name = strerrorname_np(err);
+
+	if (name)
+		return name;
+	snprintf(buf, sizeof(buf), "errno %d", err);
+	return buf;
 }
 
 static void line(const char *role, const char *mark, double ms,

@@ -60,6 +60,18 @@ static void usage(FILE *f)
 		"I/O error.\n", prog);
 }
 
+/* "EINVAL"; a number for an errno glibc has no name for. */
+static const char *errname(int err)
+{
+	static char buf[16];
+	const char *name = strerrorname_np(err);
+
+	if (name)
+		return name;
+	snprintf(buf, sizeof(buf), "errno %d", err);
+	return buf;
+}
+
 static uint16_t get16(const uint8_t *p)
 {
 	return (uint16_t)(p[0] | p[1] << 8);
@@ -258,7 +270,7 @@ static void verdict(struct judge *j, const char *check, bool ok, int err,
 		j->first_errno = err;
 		j->first_name = check;
 		printf("  %-16s bad: %s -> import fails with %s\n", check,
-		       detail, strerrorname_np(err));
+		       detail, errname(err));
 	} else {
 		printf("  %-16s bad: %s (import stops earlier, at %s)\n",
 		       check, detail, j->first_name);
@@ -429,10 +441,10 @@ static int inspect(const struct input *in, const char *device,
 	 */
 	codec = blob_decode(in->buf, in->len, 0, &dec);
 	if (codec != j.first_errno) {
-		printf("  %-16s bad: the library's decoder says %s, this "
-		       "tool %s\n", "codec",
-		       codec ? strerrorname_np(codec) : "ok",
-		       j.first_errno ? strerrorname_np(j.first_errno) : "ok");
+		printf("  %-16s bad: the library's decoder says %s, ",
+		       "codec", codec ? errname(codec) : "ok");
+		printf("this tool %s\n",
+		       j.first_errno ? errname(j.first_errno) : "ok");
 		j.failed++;
 		if (!j.first_errno || codec) {
 			j.first_errno = codec ? codec : EINVAL;
@@ -464,7 +476,7 @@ static int inspect(const struct input *in, const char *device,
 
 	if (j.failed)
 		printf(" verdict: import fails with %s (%s)\n",
-		       strerrorname_np(j.first_errno), j.first_name);
+		       errname(j.first_errno), j.first_name);
 	else if (too_long)
 		printf(" verdict: not a blob file; its first %zu bytes would "
 		       "pass import's offline checks\n", want);
