@@ -7,6 +7,7 @@
 #ifndef MLX5_EMU_UVERBS_H
 #define MLX5_EMU_UVERBS_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -146,7 +147,7 @@ int emu_get_flags64(struct emu_bundle *b, uint16_t id, uint64_t *to,
 /* IS_UVERBS_COPY_ERR() */
 static inline bool emu_is_copy_err(int ret)
 {
-	return ret && ret != -2 /* -ENOENT */;
+	return ret && ret != -ENOENT;
 }
 
 /* handlers, one per enum emu_handler_id */

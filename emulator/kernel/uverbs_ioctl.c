@@ -135,6 +135,10 @@ static void set_output(struct emu_bundle *b, struct emu_battr *a,
 	emu_reply_add(b->rep, a->uidx, EMU_WB_FLAGS, &flags, sizeof(flags));
 }
 
+/*
+ * The caller's attr array of the ioctl being run (the kernel's
+ * pbundle->uattrs); one ioctl runs at a time, under the model lock.
+ */
 static const struct ib_uverbs_attr *cur_uattrs;
 
 int emu_output_written(struct emu_bundle *b, uint16_t id)
