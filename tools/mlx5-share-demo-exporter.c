@@ -209,7 +209,9 @@ static void export_objects(struct exporter *x)
 		if (x->opts->save_dir && !err) {
 			enum blob_kind k = demo_blob_kind(o->kind);
 
-			err = save_blob(x->opts->save_dir, o, saved[k]++);
+			err = save_blob(x->opts->save_dir, o, saved[k]);
+			if (!err)
+				saved[k]++;
 			report_quiet_check(&x->t, !err, ROLE,
 					   "save blob of %s #%u in %s: %s",
 					   demo_kind_name(o->kind), o->index,
@@ -222,7 +224,10 @@ static void export_objects(struct exporter *x)
 			    "export %lu objects: handles %u..%u", x->n,
 			    x->n ? lo : 0, hi);
 	if (x->opts->save_dir)
-		report_step(ROLE, -1, "blobs saved in %s", x->opts->save_dir);
+		report_step(ROLE, -1, "%lu blobs saved in %s",
+			    saved[BLOB_KIND_DEVX_OBJ] +
+			    saved[BLOB_KIND_DEVX_UMEM] + saved[BLOB_KIND_VAR],
+			    x->opts->save_dir);
 }
 
 static int send_all(struct exporter *x, int sock)
