@@ -58,8 +58,10 @@ static void line(const char *role, const char *mark, double ms,
 {
 	if (ms >= 0)
 		printf("%-8s  %-68s %-4s %8.3f ms\n", role, text, mark, ms);
-	else
+	else if (*mark)
 		printf("%-8s  %-68s %s\n", role, text, mark);
+	else
+		printf("%-8s  %s\n", role, text);
 	fflush(stdout);
 }
 
