@@ -70,6 +70,7 @@ static void vars(struct ibv_context *ctx)
 	struct mlx5dv_var *v1, *v2;
 	volatile uint32_t *p1, *p2, *p3;
 	long psz = sysconf(_SC_PAGESIZE);
+	off_t off1;
 	pid_t pid;
 	int status;
 
@@ -118,11 +119,12 @@ static void vars(struct ibv_context *ctx)
 	CHECK_ERRNO(mmap(NULL, psz, PROT_READ | PROT_WRITE, MAP_SHARED,
 			 ctx->cmd_fd, (5 << 8) * psz) == MAP_FAILED, EPERM);
 
+	off1 = v1->mmap_off;
 	mlx5dv_free_var(v1);
 	/* the mapping outlives the object; the offset does not */
 	CHECK_EQ(p2[0], 0x12345678);
 	CHECK_ERRNO(mmap(NULL, psz, PROT_READ, MAP_SHARED, ctx->cmd_fd,
-			 v1->mmap_off) == MAP_FAILED, EINVAL);
+			 off1) == MAP_FAILED, EINVAL);
 	munmap((void *)p1, psz);
 	munmap((void *)p2, psz);
 	munmap((void *)p3, psz);
