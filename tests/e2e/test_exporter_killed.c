@@ -62,6 +62,9 @@ static int probe_bulks(void)
 	return n;
 }
 
+/* The exporter's objects, still referenced when it is killed. */
+static struct mlx5dv_devx_obj *kept[2 + MAX_BULKS];
+
 static int exporter(void)
 {
 	struct mlx5dv_devx_obj *fc, *meter;
@@ -74,13 +77,12 @@ static int exporter(void)
 	REQUIRE(fc);
 	meter = meter_create(ctx, &meter_id);
 	REQUIRE(meter);
+	kept[0] = fc;
+	kept[1] = meter;
 	e2e_export(fc, m.fc_blob);
 	e2e_export(meter, m.meter_blob);
-	if (!e2e_on_hw()) {
-		struct mlx5dv_devx_obj *got[MAX_BULKS];
-
-		m.bulks = take_bulks(ctx, got);
-	}
+	if (!e2e_on_hw())
+		m.bulks = take_bulks(ctx, kept + 2);
 	REQUIRE(fdpass_send(e2e_sock(), ctx->cmd_fd, &m, sizeof(m)) == 0);
 	/* Die without a chance to clean anything up. */
 	kill(getpid(), SIGKILL);
