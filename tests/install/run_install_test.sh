@@ -49,7 +49,12 @@ for f in "$L/libmlx5-share.so.1" "$L/mlx5-share/libmlx5.so" \
 	"$P/include/mlx5-share/infiniband/mlx5_share_batch.h" \
 	"$L/mlx5-share/pkgconfig/libmlx5.pc" "$L/pkgconfig/libmlx5-share.pc" \
 	"$P/share/man/man3/mlx5dv_devx_obj_export.3" \
-	"$P/share/man/man7/mlx5-share.7"; do
+	"$P/share/man/man7/mlx5-share.7" \
+	"$P/bin/mlx5-share-demo" "$P/bin/mlx5-share-inspect" "$P/bin/mlx5-emu" \
+	"$L/mlx5-share/libmlx5-emu-preload.so" \
+	"$P/share/man/man1/mlx5-share-demo.1" \
+	"$P/share/man/man1/mlx5-share-inspect.1" "$P/share/man/man1/mlx5-emu.1" \
+	"$P/share/man/man3/mlx5share_devx_obj_import_batch.3"; do
 	check "installed $f" test -e "$f"
 done
 # Nothing of ours may take a name the system's rdma-core owns.
@@ -77,6 +82,7 @@ for fn in mlx5dv_get_export_sizes _mlx5dv_get_export_sizes; do
 	check "man $fn" man_has "$fn" MLX5DV_GET_EXPORT_SIZES
 done
 check "man 7 mlx5-share" man_has mlx5-share MLX5-SHARE
+check "man mlx5-emu" man_has mlx5-emu MLX5-EMU
 
 # The three ways to build an application for rdma-core's API.
 app=$src/tests/install/upstream_app.c
