@@ -109,14 +109,11 @@ build_app "$tmp/app-plain" "-I$P/include/mlx5-share" "-L$L/mlx5-share" \
 needs() { # binary soname
 	readelf -d "$1" | grep -q "(NEEDED).*\[$2\]"
 }
-# Pick an emulator: the installed one (told where its preload library
-# went, since the prefix is not the one configured), else the build's.
+# The installed emulator (it finds its preload library relative to
+# itself, as a relocated install needs), else the build's.
 emu=$P/bin/mlx5-emu
-if [ -x "$emu" ] && [ -e "$L/mlx5-share/libmlx5-emu-preload.so" ]; then
-	export MLX5_EMU_PRELOAD=$L/mlx5-share/libmlx5-emu-preload.so
-else
-	emu=$build_emu
-fi
+[ -x "$emu" ] || emu=$build_emu
+unset MLX5_EMU_PRELOAD
 for bin in "$tmp"/app-pc "$tmp"/app-pc-share "$tmp"/app-plain; do
 	[ -x "$bin" ] || continue
 	b=$(basename "$bin")
