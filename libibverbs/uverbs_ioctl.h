@@ -38,7 +38,8 @@
 struct uverbs_cmd {
 	uint16_t capacity;	/* attributes the buffer holds */
 	bool bad;		/* a fill did not fit or had a bad length */
-	struct ib_uverbs_attr scratch;	/* what a fill that did not fit gets */
+	/* What a fill that did not fit writes to. */
+	struct ib_uverbs_attr scratch;
 	/* Must be last: its attrs[] run into the declaring storage. */
 	struct ib_uverbs_ioctl_hdr hdr;
 };

@@ -231,8 +231,9 @@ int meter_query(struct mlx5dv_devx_obj *obj, uint32_t id, bool *active)
 	put16(in + 6, OBJ_TYPE_FLOW_METER);
 	put32(in + 8, id);
 	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
+	/* flow_meter.active is bit 0xc0 of the mailbox */
 	if (!ret)
-		*active = out[24] & 0x80;	/* flow_meter.active, bit 0xc0 */
+		*active = out[24] & 0x80;
 	return ret;
 }
 
