@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/rdma_user_ioctl.h>
 #include <infiniband/mlx5_share_batch.h>
@@ -301,7 +302,8 @@ int main(int argc, char **argv)
 	CHECK(info_handles_calls - calls == 0);
 
 	/* A second context on the same ufile (ibv_import_device). */
-	imported = ibv_import_device(ctx->cmd_fd);
+	/* ibv_import_device() takes over (and closes) the fd it gets. */
+	imported = ibv_import_device(dup(ctx->cmd_fd));
 	REQUIRE(imported);
 	compare_batch(imported, &b, objs, "imported context", true);
 	unimport_all(objs, b.n);
@@ -314,14 +316,14 @@ int main(int argc, char **argv)
 	CHECK_EQ(objs[0], NULL);
 
 	if (meter)
-		mlx5dv_devx_obj_destroy(meter);
-	mlx5dv_devx_obj_destroy(gone);
-	mlx5dv_devx_obj_destroy(other_obj);
+		CHECK_EQ(mlx5dv_devx_obj_destroy(meter), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(gone), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(other_obj), 0);
 	for (i = 0; i < 40; i++)
-		mlx5dv_devx_obj_destroy(pds[i]);
+		CHECK_EQ(mlx5dv_devx_obj_destroy(pds[i]), 0);
 	for (i = 0; i < 8; i++)
-		mlx5dv_devx_obj_destroy(fcs[i]);
-	ibv_close_device(other);
-	ibv_close_device(ctx);
+		CHECK_EQ(mlx5dv_devx_obj_destroy(fcs[i]), 0);
+	CHECK_EQ(ibv_close_device(other), 0);
+	CHECK_EQ(ibv_close_device(ctx), 0);
 	return check_done(NAME);
 }
