@@ -65,6 +65,22 @@ check "linker script names the system libmlx5.so.1 and ours" \
 	grep -Eq "^INPUT \( /.*/libmlx5\.so\.1 $L/libmlx5-share\.so\.1 \)$" \
 	"$L/mlx5-share/libmlx5.so"
 
+# A staged install (DESTDIR, as package builds do) names the final paths.
+stage=$tmp/stage
+if DESTDIR=$stage cmake --install "$build" --prefix /opt/m5s \
+	>"$tmp/stage.log" 2>&1; then
+	ok
+	check "staged linker script names the final path" grep -q \
+		"^INPUT ( /.*/libmlx5\.so\.1 /opt/m5s/$libdir/libmlx5-share\.so\.1 )$" \
+		"$stage/opt/m5s/$libdir/mlx5-share/libmlx5.so"
+	check "staged .pc files name the final paths" sh -c \
+		"grep -q '^libdir=/opt/m5s/$libdir/mlx5-share$' '$stage/opt/m5s/$libdir/pkgconfig/libmlx5-share.pc' &&
+		 ! grep -rq '$stage' '$stage/opt/m5s/$libdir'"
+else
+	cat "$tmp/stage.log" >&2
+	fail "DESTDIR install"
+fi
+
 # Every alias page opens the page that documents it.
 man_has() { # page expected-title
 	man -M "$P/share/man" -P cat "$1" 2>/dev/null | head -1 | grep -q "^$2("
