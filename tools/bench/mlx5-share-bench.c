@@ -50,8 +50,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: mlx5-share-bench [-t counter|pd|all] [-n N[,N...]]\n"
 		"  -t  object kind (default all: counter, then pd)\n"
-		"  -n  object counts (default 1000,10000,100000 for counter,\n"
-		"      1000,10000 for pd)\n"
+		"  -n  object counts (default 1000,10000,100000)\n"
 		"Runs under mlx5-emu when no mlx5 device is present.\n");
 }
 
@@ -262,12 +261,16 @@ static void run_kind(struct ibv_context *ctx, enum bench_kind kind,
 		fprintf(stderr, "  N=%zu done\n", counts[i]);
 	}
 	bench_print(kind, rows, done);
+	for (; i < ncounts; i++)
+		printf("N=%zu: not measured: the device could not create that "
+		       "many objects (the reason is printed above)\n\n",
+		       counts[i]);
+	fflush(stdout);
 }
 
 int main(int argc, char **argv)
 {
-	static const size_t counter_default[] = { 1000, 10000, 100000 };
-	static const size_t pd_default[] = { 1000, 10000 };
+	static const size_t counts_default[] = { 1000, 10000, 100000 };
 	size_t counts[8];
 	int ncounts = 0, opt;
 	const char *type = "all";
@@ -307,11 +310,11 @@ int main(int argc, char **argv)
 	}
 	bench_print_machine();
 	if (strcmp(type, "pd"))
-		run_kind(ctx, BENCH_COUNTER, ncounts ? counts : counter_default,
+		run_kind(ctx, BENCH_COUNTER, ncounts ? counts : counts_default,
 			 ncounts ? ncounts : 3);
 	if (strcmp(type, "counter"))
-		run_kind(ctx, BENCH_PD, ncounts ? counts : pd_default,
-			 ncounts ? ncounts : 2);
+		run_kind(ctx, BENCH_PD, ncounts ? counts : counts_default,
+			 ncounts ? ncounts : 3);
 	ibv_close_device(ctx);
 	return 0;
 }
