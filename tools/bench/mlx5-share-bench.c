@@ -246,7 +246,7 @@ static int parse_counts(const char *s, size_t *v, int max)
 static void run_kind(struct ibv_context *ctx, enum bench_kind kind,
 		     const size_t *counts, int ncounts)
 {
-	struct bench_row rows[8];
+	struct bench_row rows[8] = { { 0 } };
 	int i, done = 0;
 
 	for (i = 0; i < ncounts; i++) {
