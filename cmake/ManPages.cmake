@@ -13,7 +13,8 @@
 # The build tree's man/ folder is laid out as an installed one, so
 # `man -M build/man mlx5dv_devx_obj_import` works before any install.
 # The ctest "man-pages" (label unit) runs `groff -man -ww -z` on every
-# page and alias built here and fails on any warning.
+# page and alias built here and fails on any warning, or on a page that
+# lacks a section its man section requires (cmake/CheckManPages.cmake).
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 
