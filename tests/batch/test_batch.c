@@ -271,7 +271,7 @@ int main(int argc, char **argv)
 	CHECK_EQ(e2e_blob_handle(b.data[b.n - 1]),
 		 e2e_blob_handle(b.data[b.n - 3]));
 	for (i = 0; i < 4; i++)
-		add_export(&b, pds[i]);			/* duplicates are fine */
+		add_export(&b, pds[i]);		/* duplicates are fine */
 
 	compare_batch(ctx, &b, objs, "mixed", true);
 	for (i = 0; i < 8; i++)

@@ -42,7 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define FAIL(...)                                                          \
 	do {                                                               \
-		fprintf(stderr, "fuzz_import: invariant broken: " __VA_ARGS__); \
+		fprintf(stderr,                                            \
+			"fuzz_import: invariant broken: " __VA_ARGS__);    \
 		fputc('\n', stderr);                                       \
 		abort();                                                   \
 	} while (0)

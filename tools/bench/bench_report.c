@@ -44,13 +44,16 @@ void bench_print(enum bench_kind kind, const struct bench_row *rows, int n)
 	int k;
 
 	mlx5dv_get_export_sizes(&sizes);
-	printf("%s: ns per object, ours (upstream model, ratio)\n\n",
-	       kind == BENCH_COUNTER ?
-	       "flow counters (import confirms each id with QUERY_FLOW_COUNTER)" :
-	       "PDs through DEVX (untyped: import checks INFO_HANDLES)");
+	if (kind == BENCH_COUNTER)
+		printf("flow counters (import confirms each id with "
+		       "QUERY_FLOW_COUNTER)");
+	else
+		printf("PDs through DEVX (untyped: import checks "
+		       "INFO_HANDLES)");
+	printf(": ns per object, ours (upstream model, ratio)\n\n");
 	printf("| N | blob B | export | single import | batch import "
 	       "| unimport | %s | batch total ms | batch x prev |\n",
-	       kind == BENCH_COUNTER ? "query ioctl" : "INFO_HANDLES ioctl");
+	       kind == BENCH_COUNTER ? "query ioctl" : "INFO_HANDLES list");
 	printf("|---|---|---|---|---|---|---|---|---|\n");
 	for (k = 0; k < n; k++) {
 		const struct bench_row *r = &rows[k];
@@ -65,8 +68,8 @@ void bench_print(enum bench_kind kind, const struct bench_row *rows, int n)
 				 (double)r->n / rows[k - 1].n);
 		else
 			snprintf(g, sizeof(g), "-");
-		printf("| %zu | %u (%u) | %s | %s | %s | %s | %.0f | %.2f | %s |\n",
-		       r->n, sizes.devx_obj_attrs_size,
+		printf("| %zu | %u (%u) | %s | %s | %s | %s | %.0f | %.2f "
+		       "| %s |\n", r->n, sizes.devx_obj_attrs_size,
 		       (unsigned int)BASE_BLOB_SIZE, e, i, b, u, r->query_ns,
 		       r->batch_total_ns / 1e6, g);
 	}
