@@ -37,7 +37,9 @@ enum {
 	FW_LOG_MAX_PD = 24,
 	FW_LOG_MAX_TD = 24,
 	FW_LOG_MAX_XRCD = 24,
-	FW_MAX_FLOW_COUNTERS = 1 << 16,
+	/* Room for the benchmark's 100,000 single counters, as real
+	 * ConnectX firmware has (it reports millions). */
+	FW_MAX_FLOW_COUNTERS = 1 << 18,
 	FW_LOG_MAX_FLOW_COUNTER_BULK = 14,	/* 16384 = 128 << 7 */
 	FW_FLOW_COUNTER_BULK_ALLOC = 0xff,	/* 128 << 0 .. 128 << 7 */
 	FW_MAX_GENERAL_OBJECTS = 1 << 16,

@@ -65,7 +65,7 @@ static void test_general_caps(void)
 	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_UCTX), 10);
 	CHECK(prm_get(c, PRM_CAP_LOG_MAX_UMEM) > 0);
 	CHECK_EQ(prm_get(c, PRM_CAP_MAX_FLOW_COUNTER_HI) << 16 |
-		 prm_get(c, PRM_CAP_MAX_FLOW_COUNTER_LO), 1 << 16);
+		 prm_get(c, PRM_CAP_MAX_FLOW_COUNTER_LO), 1 << 18);
 	CHECK_EQ(prm_get(c, PRM_CAP_FLOW_COUNTER_BULK_ALLOC), 0xff);
 	CHECK_EQ(prm_get(c, PRM_CAP_PORT_TYPE), 0);	/* InfiniBand */
 	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_QP), 18);

@@ -271,17 +271,17 @@ static void test_counter_bulk(struct emu_fw *fw, uint16_t uid)
 
 static void test_counter_limit(struct emu_fw *fw, uint16_t uid)
 {
-	uint32_t ids[4];
+	uint32_t ids[16];
 	int i, st;
 
-	/* The caps say 65536 counters: four bulks of 16384 fill them. */
-	for (i = 0; i < 4; i++) {
+	/* The caps say 262144 counters: 16 bulks of 16384 fill them. */
+	for (i = 0; i < 16; i++) {
 		ids[i] = alloc_counter(fw, uid, 0x80, &st);
 		CHECK_EQ(st, 0);
 	}
 	alloc_counter(fw, uid, 0, &st);
 	CHECK_EQ(st, EMU_FW_STATUS_EXCEED_LIM);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 16; i++)
 		CHECK_EQ(dealloc_counter(fw, uid, ids[i], NULL), 0);
 	CHECK(alloc_counter(fw, uid, 0, &st) != 0);
 	CHECK_EQ(st, 0);
