@@ -18,6 +18,7 @@
 #include "trace.h"
 #include "uverbs.h"
 #include "wire.h"
+#include "wire_io.h"
 
 /* A stuck client must not hold a worker forever. */
 #define EMU_CHANNEL_TIMEOUT_S 30
@@ -45,40 +46,6 @@ static void ufile_put(struct emu_ufile *uf)
 	}
 }
 
-static int read_full(int fd, void *buf, size_t len)
-{
-	uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = recv(fd, p, len, MSG_WAITALL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= n;
-	}
-	return 0;
-}
-
-static int write_full(int fd, const void *buf, size_t len)
-{
-	const uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= n;
-	}
-	return 0;
-}
-
 /*
  * Sends the reply: the header with any fds first (a fresh channel always
  * has room for it), then the payload.  In the poll loop (nonblock) a
@@ -101,7 +68,7 @@ static void *tail_writer(void *arg)
 	struct timeval tv = { .tv_sec = EMU_CHANNEL_TIMEOUT_S };
 
 	setsockopt(t->chan, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-	write_full(t->chan, t->buf, t->len);
+	emu_wire_write_full(t->chan, t->buf, t->len);
 	close(t->chan);
 	free(t->buf);
 	free(t);
@@ -140,21 +107,10 @@ static bool send_reply(int chan, int ret, const struct emu_reply *rep,
 	struct tail *t;
 	ssize_t n;
 
-	if (rep->nfds) {
-		struct cmsghdr *cm;
-
-		msg.msg_control = cbuf;
-		msg.msg_controllen = CMSG_SPACE(rep->nfds * sizeof(int));
-		cm = CMSG_FIRSTHDR(&msg);
-		cm->cmsg_level = SOL_SOCKET;
-		cm->cmsg_type = SCM_RIGHTS;
-		cm->cmsg_len = CMSG_LEN(rep->nfds * sizeof(int));
-		memcpy(CMSG_DATA(cm), rep->fds, rep->nfds * sizeof(int));
-	}
-	do {
-		n = sendmsg(chan, &msg, MSG_NOSIGNAL |
-			    (nonblock ? MSG_DONTWAIT : 0));
-	} while (n < 0 && errno == EINTR);
+	if (rep->nfds)
+		emu_wire_attach_fds(&msg, cbuf, rep->fds, rep->nfds);
+	n = emu_wire_sendmsg(chan, &msg, MSG_NOSIGNAL |
+			     (nonblock ? MSG_DONTWAIT : 0));
 	if (n < (ssize_t)sizeof(hdr))
 		return false;	/* the caller is gone: nothing to finish */
 	done = (size_t)n;
@@ -187,7 +143,7 @@ static bool send_reply(int chan, int ret, const struct emu_reply *rep,
 		}
 	}
 	if (!nonblock) {
-		write_full(chan, t->buf, t->len);
+		emu_wire_write_full(chan, t->buf, t->len);
 		free(t->buf);
 		free(t);
 		return false;
@@ -272,11 +228,11 @@ static void serve(struct work *w)
 
 	setsockopt(w->chan, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	setsockopt(w->chan, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-	if (read_full(w->chan, &req, sizeof(req)) ||
+	if (emu_wire_read_full(w->chan, &req, sizeof(req)) ||
 	    req.magic != EMU_WIRE_MAGIC || req.len > EMU_WIRE_MAX_REQ)
 		return;
 	payload = malloc(req.len ? req.len : 1);
-	if (payload && !read_full(w->chan, payload, req.len))
+	if (payload && !emu_wire_read_full(w->chan, payload, req.len))
 		execute(w->chan, w->uf, &req, payload, false);
 	free(payload);
 }
@@ -343,7 +299,6 @@ static int take_token(struct conn *c)
 		.msg_iov = &iov, .msg_iovlen = 1,
 		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
 	};
-	struct cmsghdr *cm;
 	int chan = -1;
 	struct work *w;
 	ssize_t n;
@@ -353,21 +308,8 @@ static int take_token(struct conn *c)
 		return (errno == EAGAIN || errno == EINTR) ? 0 : -1;
 	if (n == 0)
 		return -1;
-	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
-		int *fds = (int *)CMSG_DATA(cm);
-		size_t i, nfds;
-
-		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
-			continue;
-		nfds = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		for (i = 0; i < nfds; i++) {
-			if (chan < 0)
-				chan = fds[i];
-			else
-				close(fds[i]);
-		}
-	}
-	if (chan < 0)
+	/* one channel per token: any other fd is dropped */
+	if (!emu_wire_take_fds(&msg, &chan, 1))
 		return 0;
 	if (n != sizeof(tok) || tok.magic != EMU_WIRE_MAGIC ||
 	    (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {

@@ -31,6 +31,7 @@
 #include "preload.h"
 #include "uapi_spec.h"
 #include "wire.h"
+#include "wire_io.h"
 
 #define DEV_PREFIX "/dev/infiniband/uverbs"
 
@@ -172,40 +173,6 @@ int emu_user_write(uint64_t dst, const void *src, size_t len)
 	return 0;
 }
 
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= n;
-	}
-	return 0;
-}
-
-static int read_all(int fd, void *buf, size_t len)
-{
-	uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = recv(fd, p, len, MSG_WAITALL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= n;
-	}
-	return 0;
-}
-
 struct call {
 	int chan;
 	struct emu_wire_rep rep;
@@ -241,7 +208,6 @@ static int do_call(int fd, uint32_t kind, const void *req, size_t len,
 	char cbuf[CMSG_SPACE(sizeof(c->fds))];
 	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	struct cmsghdr *cm;
 	size_t sent;
 	int sp[2];
 	ssize_t n;
@@ -262,33 +228,22 @@ static int do_call(int fd, uint32_t kind, const void *req, size_t len,
 		};
 		struct msghdr rm = { .msg_iov = rv, .msg_iovlen = 2 };
 
-		do {
-			n = sendmsg(sp[0], &rm, MSG_DONTWAIT | MSG_NOSIGNAL);
-		} while (n < 0 && errno == EINTR);
+		n = emu_wire_sendmsg(sp[0], &rm, MSG_DONTWAIT | MSG_NOSIGNAL);
 		sent = n > 0 ? (size_t)n : 0;
 	}
-	memset(cbuf, 0, sizeof(cbuf));
-	msg.msg_control = cbuf;
-	msg.msg_controllen = CMSG_SPACE(sizeof(int));
-	cm = CMSG_FIRSTHDR(&msg);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &sp[1], sizeof(int));
-	do {
-		n = sendmsg(fd, &msg, MSG_NOSIGNAL);
-	} while (n < 0 && errno == EINTR);
+	emu_wire_attach_fds(&msg, cbuf, &sp[1], 1);
+	n = emu_wire_sendmsg(fd, &msg, MSG_NOSIGNAL);
 	close(sp[1]);
 	c->chan = sp[0];
 	if (n != sizeof(tok))
 		return -EIO;
 	/* the rest of a big request, now that the daemon reads */
 	if (sent < sizeof(hdr) &&
-	    write_all(c->chan, (uint8_t *)&hdr + sent, sizeof(hdr) - sent))
+	    emu_wire_write_full(c->chan, (uint8_t *)&hdr + sent, sizeof(hdr) - sent))
 		return -EIO;
 	sent = sent > sizeof(hdr) ? sent - sizeof(hdr) : 0;
 	if (len > sent &&
-	    write_all(c->chan, (const uint8_t *)req + sent, len - sent))
+	    emu_wire_write_full(c->chan, (const uint8_t *)req + sent, len - sent))
 		return -EIO;
 
 	memset(cbuf, 0, sizeof(cbuf));
@@ -296,26 +251,15 @@ static int do_call(int fd, uint32_t kind, const void *req, size_t len,
 	iov.iov_len = sizeof(c->rep);
 	msg.msg_control = cbuf;
 	msg.msg_controllen = sizeof(cbuf);
-	do {
-		n = recvmsg(c->chan, &msg, MSG_WAITALL | MSG_CMSG_CLOEXEC);
-	} while (n < 0 && errno == EINTR);
-	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
-		size_t i, k;
-
-		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
-			continue;
-		k = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		for (i = 0; i < k && c->nfds < 8; i++)
-			memcpy(&c->fds[c->nfds++],
-			       CMSG_DATA(cm) + i * sizeof(int), sizeof(int));
-	}
+	n = emu_wire_recvmsg(c->chan, &msg, MSG_WAITALL | MSG_CMSG_CLOEXEC);
+	c->nfds = emu_wire_take_fds(&msg, c->fds, 8);
 	if (n != sizeof(c->rep) || c->rep.magic != EMU_WIRE_MAGIC ||
 	    c->rep.len > EMU_WIRE_MAX_REP || c->rep.nfds != c->nfds)
 		return -EIO;
 	c->payload = malloc(c->rep.len ? c->rep.len : 1);
 	if (!c->payload)
 		return -ENOMEM;
-	if (c->rep.len && read_all(c->chan, c->payload, c->rep.len))
+	if (c->rep.len && emu_wire_read_full(c->chan, c->payload, c->rep.len))
 		return -EIO;
 	return 0;
 }

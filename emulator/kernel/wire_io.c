@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "wire_io.h"
+
+int emu_wire_read_full(int fd, void *buf, size_t len)
+{
+	uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = recv(fd, p, len, MSG_WAITALL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+int emu_wire_write_full(int fd, const void *buf, size_t len)
+{
+	const uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+ssize_t emu_wire_sendmsg(int fd, const struct msghdr *msg, int flags)
+{
+	ssize_t n;
+
+	do {
+		n = sendmsg(fd, msg, flags);
+	} while (n < 0 && errno == EINTR);
+	return n;
+}
+
+ssize_t emu_wire_recvmsg(int fd, struct msghdr *msg, int flags)
+{
+	ssize_t n;
+
+	do {
+		n = recvmsg(fd, msg, flags);
+	} while (n < 0 && errno == EINTR);
+	return n;
+}
+
+void emu_wire_attach_fds(struct msghdr *msg, void *cbuf, const int *fds,
+			 unsigned int nfds)
+{
+	struct cmsghdr *cm;
+
+	memset(cbuf, 0, CMSG_SPACE(nfds * sizeof(int)));
+	msg->msg_control = cbuf;
+	msg->msg_controllen = CMSG_SPACE(nfds * sizeof(int));
+	cm = CMSG_FIRSTHDR(msg);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(nfds * sizeof(int));
+	memcpy(CMSG_DATA(cm), fds, nfds * sizeof(int));
+}
+
+unsigned int emu_wire_take_fds(struct msghdr *msg, int *fds,
+			       unsigned int max)
+{
+	unsigned int got = 0;
+	struct cmsghdr *cm;
+
+	for (cm = CMSG_FIRSTHDR(msg); cm; cm = CMSG_NXTHDR(msg, cm)) {
+		size_t i, k;
+
+		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
+			continue;
+		k = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (i = 0; i < k; i++) {
+			int fd;
+
+			memcpy(&fd, CMSG_DATA(cm) + i * sizeof(int), sizeof(fd));
+			if (got < max)
+				fds[got++] = fd;
+			else
+				close(fd);
+		}
+	}
+	return got;
+}
