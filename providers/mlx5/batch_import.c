@@ -142,15 +142,9 @@ static int import_one(struct ibv_context *ctx, const void *data,
 			return ret;
 	}
 
-	obj = calloc(1, sizeof(*obj));
+	obj = share_devx_obj_new(ctx, &b);
 	if (!obj)
 		return ENOMEM;
-	obj->context = ctx;
-	obj->handle = b.obj.handle;
-	obj->type = b.obj.type;
-	obj->object_id = b.obj.object_id;
-	obj->rx_icm_addr = b.obj.rx_icm_addr;
-	obj->log_obj_range = b.obj.log_obj_range;
 	*out = obj;
 	return 0;
 }

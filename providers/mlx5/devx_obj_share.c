@@ -34,6 +34,22 @@ int mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
 	return ret ? share_fail(ret) : 0;
 }
 
+struct mlx5dv_devx_obj *share_devx_obj_new(struct ibv_context *ctx,
+					   const struct blob *b)
+{
+	struct mlx5dv_devx_obj *obj = calloc(1, sizeof(*obj));
+
+	if (!obj)
+		return NULL;
+	obj->context = ctx;
+	obj->handle = b->obj.handle;
+	obj->type = b->obj.type;
+	obj->object_id = b->obj.object_id;
+	obj->rx_icm_addr = b->obj.rx_icm_addr;
+	obj->log_obj_range = b->obj.log_obj_range;
+	return obj;
+}
+
 MLX5_SHARE_EXPORT
 struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
 					       void *data)
@@ -51,17 +67,9 @@ struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
 		return NULL;
 	}
 
-	obj = calloc(1, sizeof(*obj));
-	if (!obj) {
+	obj = share_devx_obj_new(context, &b);
+	if (!obj)
 		errno = ENOMEM;
-		return NULL;
-	}
-	obj->context = context;
-	obj->handle = b.obj.handle;
-	obj->type = b.obj.type;
-	obj->object_id = b.obj.object_id;
-	obj->rx_icm_addr = b.obj.rx_icm_addr;
-	obj->log_obj_range = b.obj.log_obj_range;
 	return obj;
 }
 

@@ -38,4 +38,14 @@ int share_encode(struct ibv_context *ctx, struct blob *b,
 int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);
 
+struct mlx5dv_devx_obj;
+
+/*
+ * A new struct mlx5dv_devx_obj of ctx with the fields a decoded DEVX_OBJ
+ * blob carries, as mlx5dv_devx_obj_create() would have built it.  Returns
+ * NULL when out of memory.
+ */
+struct mlx5dv_devx_obj *share_devx_obj_new(struct ibv_context *ctx,
+					   const struct blob *b);
+
 #endif
