@@ -285,30 +285,6 @@ static bool zero_bytes(const uint8_t *p, size_t n)
 	return true;
 }
 
-struct range {
-	size_t off, size;
-};
-
-/* The kind's reserved ranges after the header, ended by a zero size. */
-static const struct range *body_reserved(uint32_t kind)
-{
-	static const struct range obj[] = { { 44, 4 }, { 57, 7 }, {} };
-	static const struct range umem[] = { { 40, 8 }, {} };
-	static const struct range var[] = { { 44, 4 }, { 56, 8 }, {} };
-	static const struct range none[] = { {} };
-
-	switch (kind) {
-	case BLOB_KIND_DEVX_OBJ:
-		return obj;
-	case BLOB_KIND_DEVX_UMEM:
-		return umem;
-	case BLOB_KIND_VAR:
-		return var;
-	default:
-		return none;
-	}
-}
-
 /*
  * The decode checks of blob.h, in its order.  Each is judged on its own,
  * where the bytes allow, so that one bad byte does not hide another.
@@ -363,12 +339,9 @@ static void judge_decode(const struct input *in, struct judge *j)
 		verdict(j, "checksum", false, EINVAL,
 			"cannot be computed without a whole blob");
 	} else {
-		uint8_t copy[BLOB_MAX_SIZE];
-		uint32_t stored = get32(b + 12), computed;
+		uint32_t stored = get32(b + 12);
+		uint32_t computed = blob_checksum(b, want);
 
-		memcpy(copy, b, want);
-		memset(copy + 12, 0, 4);
-		computed = blob_crc32c(copy, want);
 		verdict(j, "checksum", stored == computed, EINVAL,
 			"stored 0x%08x, computed 0x%08x", stored, computed);
 	}
@@ -377,11 +350,12 @@ static void judge_decode(const struct input *in, struct judge *j)
 		verdict(j, "reserved bytes", false, EINVAL,
 			"cannot be read without a whole blob");
 	} else {
-		const struct range *r = body_reserved(kind);
+		size_t n, i;
+		const struct blob_span *r = blob_body_reserved(kind, &n);
 		bool zero = zero_bytes(b + 24, 8);
 
-		for (; r->size; r++)
-			zero = zero && zero_bytes(b + r->off, r->size);
+		for (i = 0; i < n; i++)
+			zero = zero && zero_bytes(b + r[i].off, r[i].len);
 		verdict(j, "reserved bytes", zero, EINVAL, "%s",
 			zero ? "" : "not all zero");
 	}

@@ -20,12 +20,6 @@ enum {
 	OFF_HANDLE = 32,
 };
 
-/* A run of reserved bytes inside one kind's body. */
-struct rsvd_span {
-	unsigned char off;
-	unsigned char len;
-};
-
 /* CRC-32C, reflected polynomial 0x82f63b78. */
 static const uint32_t crc32c_table[256] = {
 	0x00000000, 0xf26b8303, 0xe13b70f7, 0x1350f3f4,
@@ -169,12 +163,11 @@ size_t blob_size(enum blob_kind kind)
 }
 
 /* Reserved runs of each kind's body; the header's are checked apart. */
-static const struct rsvd_span *body_reserved(enum blob_kind kind,
-					     size_t *n)
+const struct blob_span *blob_body_reserved(enum blob_kind kind, size_t *n)
 {
-	static const struct rsvd_span obj[] = { { 44, 4 }, { 57, 7 } };
-	static const struct rsvd_span umem[] = { { 40, 8 } };
-	static const struct rsvd_span var[] = { { 44, 4 }, { 56, 8 } };
+	static const struct blob_span obj[] = { { 44, 4 }, { 57, 7 } };
+	static const struct blob_span umem[] = { { 40, 8 } };
+	static const struct blob_span var[] = { { 44, 4 }, { 56, 8 } };
 
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
@@ -241,12 +234,12 @@ static int all_zero(const unsigned char *p, size_t len)
 
 static int check_reserved(const unsigned char *p, enum blob_kind kind)
 {
-	const struct rsvd_span *span;
+	const struct blob_span *span;
 	size_t n, i;
 
 	if (!all_zero(p + OFF_HDR_RSVD, BLOB_HEADER_SIZE - OFF_HDR_RSVD))
 		return EINVAL;
-	span = body_reserved(kind, &n);
+	span = blob_body_reserved(kind, &n);
 	for (i = 0; i < n; i++)
 		if (!all_zero(p + span[i].off, span[i].len))
 			return EINVAL;

@@ -121,6 +121,19 @@ size_t blob_encode(const struct blob *b, void *buf);
 int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 		struct blob *b);
 
+/* A run of reserved bytes in an encoded blob. */
+struct blob_span {
+	unsigned char off;
+	unsigned char len;
+};
+
+/*
+ * The reserved runs of kind's body (the header's are bytes 24..31), *n of
+ * them, in offset order; NULL and *n 0 for an unknown kind.  Lets a reader
+ * such as mlx5-share-inspect check what blob_decode() checks.
+ */
+const struct blob_span *blob_body_reserved(enum blob_kind kind, size_t *n);
+
 /* CRC-32C (Castagnoli), as used for the checksum field. */
 uint32_t blob_crc32c(const void *buf, size_t len);
 
