@@ -126,6 +126,23 @@ static bool devx_is_valid_obj_id(struct emu_uobj *uo, const void *in,
 	return obj->obj_id == obj_id;
 }
 
+/*
+ * Runs a checked command under uid and copies the out mailbox back, also
+ * when the firmware failed it (-EREMOTEIO: user space reads the status).
+ */
+static int devx_run(struct emu_bundle *b, void *in, size_t in_len, int uid,
+		    uint16_t out_id, void *out, size_t out_len)
+{
+	int ret, ret2;
+
+	set_uid(in, (uint16_t)uid);
+	ret = emu_cmd_do(b->dev, in, in_len, out, out_len);
+	if (ret && ret != -EREMOTEIO)
+		return ret;
+	ret2 = emu_copy_to(b, out_id, out, out_len);
+	return ret2 ? ret2 : ret;
+}
+
 /* follows UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_OTHER) */
 int emu_h_devx_other(struct emu_bundle *b)
 {
@@ -133,7 +150,7 @@ int emu_h_devx_other(struct emu_bundle *b)
 	struct emu_ucontext *c;
 	void *in, *out;
 	size_t in_len;
-	int uid, ret, ret2;
+	int uid, ret;
 
 	ret = emu_get_ucontext(b, &c);
 	if (ret)
@@ -153,12 +170,8 @@ int emu_h_devx_other(struct emu_bundle *b)
 		ret = -EINVAL;
 		goto out;
 	}
-	set_uid(in, (uint16_t)uid);
-	ret = emu_cmd_do(b->dev, in, in_len, out, out_len);
-	if (ret && ret != -EREMOTEIO)
-		goto out;
-	ret2 = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT, out, out_len);
-	ret = ret2 ? ret2 : ret;
+	ret = devx_run(b, in, in_len, uid, MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT,
+		       out, out_len);
 out:
 	free(in);
 	free(out);
@@ -214,21 +227,32 @@ int emu_h_devx_query_eqn(struct emu_bundle *b)
 			   sizeof(eqn));
 }
 
+/*
+ * The saved destroy command of a DEVX object or UMEM: a failure keeps the
+ * object only when user space asked for the destroy.
+ */
+static int devx_run_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
+			    uint8_t *dinbox, uint32_t dinlen,
+			    enum emu_remove_reason why)
+{
+	uint8_t out[16] = {};
+	int ret;
+
+	ret = emu_cmd_exec(uf->dev, dinbox, dinlen, out, sizeof(out));
+	if (ret && why == EMU_REMOVE_DESTROY)
+		return ret;
+	free(uo->priv);
+	uo->priv = NULL;
+	return 0;
+}
+
 /* follows devx_obj_cleanup(): the saved destroy command */
 static int devx_obj_cleanup(struct emu_ufile *uf, struct emu_uobj *uo,
 			    enum emu_remove_reason why)
 {
 	struct devx_obj *obj = uo->priv;
-	uint8_t out[16] = {};
-	int ret;
 
-	ret = emu_cmd_exec(uf->dev, obj->dinbox, obj->dinlen, out,
-			   sizeof(out));
-	if (ret && why == EMU_REMOVE_DESTROY)
-		return ret;
-	free(obj);
-	uo->priv = NULL;
-	return 0;
+	return devx_run_destroy(uf, uo, obj->dinbox, obj->dinlen, why);
 }
 
 /*
@@ -317,7 +341,7 @@ static int devx_obj_cmd(struct emu_bundle *b, uint16_t handle_id,
 	struct emu_ucontext *c;
 	void *in, *out;
 	size_t in_len;
-	int uid, ret, ret2;
+	int uid, ret;
 
 	ret = emu_get_ucontext(b, &c);
 	if (ret)
@@ -341,12 +365,7 @@ static int devx_obj_cmd(struct emu_bundle *b, uint16_t handle_id,
 		ret = -EINVAL;
 		goto out;
 	}
-	set_uid(in, (uint16_t)uid);
-	ret = emu_cmd_do(b->dev, in, in_len, out, out_len);
-	if (ret && ret != -EREMOTEIO)
-		goto out;
-	ret2 = emu_copy_to(b, out_id, out, out_len);
-	ret = ret2 ? ret2 : ret;
+	ret = devx_run(b, in, in_len, uid, out_id, out, out_len);
 out:
 	free(in);
 	free(out);
@@ -376,15 +395,8 @@ static int devx_umem_cleanup(struct emu_ufile *uf, struct emu_uobj *uo,
 			     enum emu_remove_reason why)
 {
 	struct devx_umem *um = uo->priv;
-	uint8_t out[16] = {};
-	int ret;
 
-	ret = emu_cmd_exec(uf->dev, um->dinbox, um->dinlen, out, sizeof(out));
-	if (ret && why == EMU_REMOVE_DESTROY)
-		return ret;
-	free(um);
-	uo->priv = NULL;
-	return 0;
+	return devx_run_destroy(uf, uo, um->dinbox, um->dinlen, why);
 }
 
 #define EMU_UMEM_MAX_PAGES (1u << 20)
