@@ -72,10 +72,7 @@ bool fw_cmd_dealloc_flow_counter(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 
 	obj = fw_obj_find_containing(cmd->fw, FW_OBJ_FLOW_COUNTER, id);
-	if (!obj)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_RES_STATE,
-			       EMU_FW_SYND_NO_OBJECT);
-	if (!fw_obj_owned(cmd, obj))
+	if (!fw_obj_usable(cmd, obj))
 		return false;
 	/* A bulk is freed as a whole, by its base id. */
 	if (obj->id != id)
@@ -101,10 +98,7 @@ bool fw_cmd_query_flow_counter(struct fw_cmd *cmd)
 	if (!num)
 		num = 1;
 	obj = fw_obj_find_containing(cmd->fw, FW_OBJ_FLOW_COUNTER, id);
-	if (!obj)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_RES_STATE,
-			       EMU_FW_SYND_NO_OBJECT);
-	if (!fw_obj_owned(cmd, obj))
+	if (!fw_obj_usable(cmd, obj))
 		return false;
 	if (num > obj->count - (id - obj->id))
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,

@@ -110,6 +110,11 @@ struct fw_obj *fw_obj_create(struct fw_cmd *cmd, enum fw_obj_kind kind,
 void fw_obj_destroy(struct emu_fw *fw, struct fw_obj *obj);
 void fw_obj_destroy_all(struct emu_fw *fw);
 bool fw_obj_owned(struct fw_cmd *cmd, struct fw_obj *obj);
+/*
+ * Whether obj, the object a command names as a lookup found it, exists
+ * (else BAD_RES_STATE) and the command's uid may use it (else BAD_PARAM).
+ */
+bool fw_obj_usable(struct fw_cmd *cmd, struct fw_obj *obj);
 bool fw_uid_valid(struct emu_fw *fw, uint16_t uid);
 
 /* Command handlers, one file per family. */

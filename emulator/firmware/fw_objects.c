@@ -179,6 +179,14 @@ bool fw_obj_owned(struct fw_cmd *cmd, struct fw_obj *obj)
 	return true;
 }
 
+bool fw_obj_usable(struct fw_cmd *cmd, struct fw_obj *obj)
+{
+	if (!obj)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_RES_STATE,
+			       EMU_FW_SYND_NO_OBJECT);
+	return fw_obj_owned(cmd, obj);
+}
+
 bool fw_uid_valid(struct emu_fw *fw, uint16_t uid)
 {
 	return !uid || fw_obj_find(fw, FW_OBJ_UCTX, uid);

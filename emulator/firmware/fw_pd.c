@@ -52,10 +52,7 @@ bool fw_cmd_dealloc_simple(struct fw_cmd *cmd)
 
 	obj = fw_obj_find(cmd->fw, kind_of(cmd->opcode),
 			  prm_get(cmd->in, PRM_DEALLOC_OBJN));
-	if (!obj)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_RES_STATE,
-			       EMU_FW_SYND_NO_OBJECT);
-	if (!fw_obj_owned(cmd, obj))
+	if (!fw_obj_usable(cmd, obj))
 		return false;
 	fw_obj_destroy(cmd->fw, obj);
 	return true;
