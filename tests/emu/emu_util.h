@@ -217,6 +217,28 @@ static inline int emu_info_handles(int fd, uint16_t obj_type, uint32_t *list,
 	return raw_exec(fd, &r);
 }
 
+/*
+ * MLX5_IB_METHOD_DEVX_OBJ_QUERY of flow counter counter_id through the
+ * DEVX object at handle in the ufile of fd, bypassing libmlx5.  Returns 0
+ * or the errno.
+ */
+static inline int emu_raw_counter_query(int fd, uint64_t handle,
+					uint32_t counter_id)
+{
+	uint32_t in[8] = {}, out[8] = {};
+	struct emu_raw r;
+
+	prm_set(in, 0x00, 16, OP_QUERY_FLOW_COUNTER);
+	prm_set(in, 0xe0, 32, counter_id);
+	raw_init(&r, MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_QUERY);
+	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, 0, handle);
+	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, sizeof(in),
+		 (uintptr_t)in);
+	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, sizeof(out),
+		 (uintptr_t)out);
+	return raw_exec(fd, &r);
+}
+
 static inline bool handles_contain(const uint32_t *list, uint32_t n,
 				   uint32_t h)
 {

@@ -24,22 +24,6 @@ static int obj_destroy(int fd, uint64_t handle)
 	return raw_exec(fd, &r);
 }
 
-static int obj_query(int fd, uint64_t handle, uint32_t counter_id)
-{
-	uint32_t in[8] = {}, out[8] = {};
-	struct emu_raw r;
-
-	prm_set(in, 0x00, 16, OP_QUERY_FLOW_COUNTER);
-	prm_set(in, 0xe0, 32, counter_id);
-	raw_init(&r, DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_QUERY);
-	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, 0, handle);
-	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, sizeof(in),
-		 (uintptr_t)in);
-	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, sizeof(out),
-		 (uintptr_t)out);
-	return raw_exec(fd, &r);
-}
-
 static uint32_t newest(int fd, uint16_t type)
 {
 	uint32_t list[16], total = 0;
@@ -80,18 +64,18 @@ static void handles(struct ibv_context *ctx)
 
 	/* uverbs_get_uobject_from_file(): not in this ufile -> ENOENT */
 	CHECK_EQ(obj_destroy(fd, 4000), ENOENT);
-	CHECK_EQ(obj_query(fd, 4000, ida), ENOENT);
+	CHECK_EQ(emu_raw_counter_query(fd, 4000, ida), ENOENT);
 	/* a negative id: lookup_get_idr_uobject() -> EINVAL */
 	CHECK_EQ(obj_destroy(fd, (uint64_t)-5), EINVAL);
 	/* another type where the spec names DEVX_OBJ -> EINVAL */
 	CHECK_EQ(obj_destroy(fd, pd->handle), EINVAL);
 	CHECK_EQ(obj_destroy(fd, umem_h), EINVAL);
 	/* ANY_OBJECT accepts the PD, devx_is_valid_obj_id() does not */
-	CHECK_EQ(obj_query(fd, pd->handle, ida), EINVAL);
-	CHECK_EQ(obj_query(fd, umem_h, ida), EINVAL);
+	CHECK_EQ(emu_raw_counter_query(fd, pd->handle, ida), EINVAL);
+	CHECK_EQ(emu_raw_counter_query(fd, umem_h, ida), EINVAL);
 	/* the right handle, the other object's id */
-	CHECK_EQ(obj_query(fd, ha, idb), EINVAL);
-	CHECK_EQ(obj_query(fd, ha, ida), 0);
+	CHECK_EQ(emu_raw_counter_query(fd, ha, idb), EINVAL);
+	CHECK_EQ(emu_raw_counter_query(fd, ha, ida), 0);
 	/* the PD destroy method refuses a DEVX object handle */
 	{
 		struct emu_raw r;
@@ -103,7 +87,7 @@ static void handles(struct ibv_context *ctx)
 
 	/* lowest free: a destroyed handle is the next one handed out */
 	CHECK_EQ(obj_destroy(fd, ha), 0);
-	CHECK_EQ(obj_query(fd, ha, ida), ENOENT);
+	CHECK_EQ(emu_raw_counter_query(fd, ha, ida), ENOENT);
 	CHECK_EQ(obj_destroy(fd, ha), ENOENT);
 	c = emu_counter(ctx, 0, NULL);
 	REQUIRE(c);

@@ -51,22 +51,6 @@ static int recv_fd(int sock)
 	return fd;
 }
 
-static int query_by_handle(int fd, uint32_t handle, uint32_t counter_id)
-{
-	uint32_t in[8] = {}, out[8] = {};
-	struct emu_raw r;
-
-	prm_set(in, 0x00, 16, OP_QUERY_FLOW_COUNTER);
-	prm_set(in, 0xe0, 32, counter_id);
-	raw_init(&r, DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_QUERY);
-	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, 0, handle);
-	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, sizeof(in),
-		 (uintptr_t)in);
-	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, sizeof(out),
-		 (uintptr_t)out);
-	return raw_exec(fd, &r);
-}
-
 /* the receiving process; exit status = number of failed checks */
 static int importer(int sock, uint32_t handle, uint32_t counter_id)
 {
@@ -83,7 +67,7 @@ static int importer(int sock, uint32_t handle, uint32_t counter_id)
 	CHECK_EQ(emu_info_handles(fd, DEVX_OBJ, list, 16, &total), 0);
 	CHECK_EQ(total, 1);
 	CHECK_EQ(list[0], handle);
-	CHECK_EQ(query_by_handle(fd, handle, counter_id), 0);
+	CHECK_EQ(emu_raw_counter_query(fd, handle, counter_id), 0);
 	/* and through libmlx5 on the imported context */
 	mine = emu_counter(ctx, 0, &reply[1]);
 	REQUIRE(mine);
@@ -131,7 +115,7 @@ int main(void)
 	CHECK_EQ(emu_info_handles(ctx->cmd_fd, DEVX_OBJ, list, 16, &total), 0);
 	CHECK_EQ(total, 2);
 	CHECK_EQ(list[0], reply[0]);
-	CHECK_EQ(query_by_handle(ctx->cmd_fd, reply[0], reply[1]), 0);
+	CHECK_EQ(emu_raw_counter_query(ctx->cmd_fd, reply[0], reply[1]), 0);
 	CHECK(write(sv[0], "k", 1) == 1);
 	REQUIRE(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -155,7 +139,7 @@ int main(void)
 
 		if (emu_info_handles(ctx->cmd_fd, DEVX_OBJ, l, 4, &t) ||
 		    t != 1 || l[0] != handle ||
-		    query_by_handle(ctx->cmd_fd, handle, id))
+		    emu_raw_counter_query(ctx->cmd_fd, handle, id))
 			_exit(1);
 		_exit(0);
 	}
