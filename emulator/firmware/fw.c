@@ -54,6 +54,9 @@ static const struct fw_op fw_ops[] = {
 	  fw_cmd_destroy_general_object },
 	{ PRM_OP_CREATE_UMEM, PRM_UMEM_MTT_BYTE, 16, fw_cmd_create_umem },
 	{ PRM_OP_DESTROY_UMEM, 16, 16, fw_cmd_destroy_umem },
+	{ PRM_OP_CREATE_CQ, PRM_CQ_IN_LEN, 16, fw_cmd_create_cq },
+	{ PRM_OP_QUERY_CQ, 16, PRM_QUERY_CQ_OUT_LEN, fw_cmd_query_cq },
+	{ PRM_OP_DESTROY_CQ, 16, 16, fw_cmd_destroy_cq },
 };
 
 static const struct fw_op *find_op(uint16_t opcode)

@@ -77,6 +77,10 @@ enum emu_fw_syndrome {
 	EMU_FW_SYND_VPORT = 0x5e00000f,		 /* BAD_PARAM */
 	EMU_FW_SYND_BULK = 0x5e000010,		 /* BAD_PARAM */
 	EMU_FW_SYND_RANGE = 0x5e000011,		 /* BAD_PARAM */
+	/* A UMEM that CREATE_CQ names (ring or doorbell) is ... */
+	EMU_FW_SYND_UMEM_MISSING = 0x5e000012, /* BAD_PARAM: not live */
+	EMU_FW_SYND_UMEM_UID = 0x5e000013,	 /* BAD_PARAM: another uid's */
+	EMU_FW_SYND_UMEM_SIZE = 0x5e000014,	 /* BAD_PARAM: too small */
 };
 
 /*
@@ -102,9 +106,9 @@ uint16_t emu_fw_vhca_id(const struct emu_fw *fw);
 
 /*
  * Live firmware objects (user contexts, PDs, transport domains, XRCDs,
- * flow counter allocations, general objects, UMEMs) created with uid,
- * or of every uid when uid is negative: lets tests check that a teardown
- * destroyed everything.
+ * flow counter allocations, general objects, UMEMs, CQs) created with
+ * uid, or of every uid when uid is negative: lets tests check that a
+ * teardown destroyed everything.
  */
 unsigned int emu_fw_object_count(struct emu_fw *fw, int uid);
 

@@ -24,6 +24,7 @@ enum fw_obj_kind {
 	FW_OBJ_FLOW_COUNTER,
 	FW_OBJ_GENERAL,
 	FW_OBJ_UMEM,
+	FW_OBJ_CQ,
 	FW_OBJ_KINDS
 };
 
@@ -34,6 +35,8 @@ enum fw_obj_kind {
 enum {
 	FW_LOG_MAX_UCTX = 10,
 	FW_LOG_MAX_UMEM = 16,
+	FW_LOG_MAX_CQ = 24,
+	FW_LOG_MAX_CQ_SZ = 22,
 	FW_LOG_MAX_PD = 24,
 	FW_LOG_MAX_TD = 24,
 	FW_LOG_MAX_XRCD = 24,
@@ -59,6 +62,7 @@ struct fw_obj {
 	uint32_t count;
 	uint16_t uid;
 	uint16_t type;	/* general object type */
+	uint32_t refs;	/* objects pointing at this one (a UMEM's CQs) */
 	void *data;	/* kind-specific state, released with free() */
 };
 
@@ -139,6 +143,12 @@ bool fw_cmd_query_general_object(struct fw_cmd *cmd);
 bool fw_cmd_destroy_general_object(struct fw_cmd *cmd);
 bool fw_cmd_create_umem(struct fw_cmd *cmd);
 bool fw_cmd_destroy_umem(struct fw_cmd *cmd);
+bool fw_cmd_create_cq(struct fw_cmd *cmd);
+bool fw_cmd_query_cq(struct fw_cmd *cmd);
+bool fw_cmd_destroy_cq(struct fw_cmd *cmd);
+
+/* Bytes a UMEM's MTTs cover from its first byte (fw_umem.c). */
+uint64_t fw_umem_bytes(const struct fw_obj *umem);
 
 /* Capability areas (fw_caps.c): false for a type the device lacks. */
 bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,

@@ -3,8 +3,9 @@
  * DEVX UMEMs: the kernel pins the user's buffer and registers its pages
  * with firmware by CREATE_UMEM (devx_umem_reg_cmd_alloc() builds the MTT
  * list), and unregisters it by DESTROY_UMEM.  The model checks the
- * command's geometry and remembers it; no object of the model points
- * into a UMEM, so a UMEM is never busy.
+ * command's geometry and remembers it.  A CQ whose ring or doorbell
+ * lies in a UMEM holds a reference on it (fw_cq.c), and the UMEM cannot
+ * be destroyed while one does.
  */
 #include <stdlib.h>
 
@@ -60,6 +61,19 @@ bool fw_cmd_destroy_umem(struct fw_cmd *cmd)
 			  prm_get(cmd->in, PRM_DESTROY_UMEM_ID));
 	if (!fw_obj_usable(cmd, obj))
 		return false;
+	if (obj->refs)
+		return fw_fail(cmd, EMU_FW_STATUS_RES_BUSY, EMU_FW_SYND_BUSY);
 	fw_obj_destroy(cmd->fw, obj);
 	return true;
+}
+
+/*
+ * Firmware knows a UMEM only by its MTTs: whole pages, the first one
+ * entered page_offset bytes in.
+ */
+uint64_t fw_umem_bytes(const struct fw_obj *umem)
+{
+	const struct umem_state *st = umem->data;
+
+	return (st->num_mtt << (12 + st->log_page_size)) - st->page_offset;
 }

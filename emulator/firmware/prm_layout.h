@@ -81,6 +81,28 @@ enum {
 #define PRM_UMEM_OUT_ID 0x48, 24
 #define PRM_DESTROY_UMEM_ID 0x48, 24
 
+/*
+ * CQs (create_cq_in, query_cq_out): the 64-byte CQ context (cqc) at
+ * byte 16 of both, then in create_cq_in the UMEM holding the CQE ring.
+ */
+#define PRM_CQ_CTX_BYTE 16
+#define PRM_CQ_CTX_LEN 64
+#define PRM_CQ_IN_LEN 272
+#define PRM_QUERY_CQ_OUT_LEN 272
+#define PRM_CQC_STATUS 0x80, 4
+#define PRM_CQC_DBR_UMEM_VALID 0x86, 1
+#define PRM_CQC_CQE_SZ 0x88, 3
+#define PRM_CQC_DBR_UMEM_ID 0xa0, 32
+#define PRM_CQC_LOG_CQ_SIZE 0xe3, 5
+#define PRM_CQC_UAR_PAGE 0xe8, 24
+#define PRM_CQC_C_EQN 0x138, 8
+#define PRM_CQC_COUNTERS_BYTE 48	/* last_notified_index .. producer */
+#define PRM_CQC_COUNTERS_LEN 16
+#define PRM_CQC_DBR_ADDR 0x240, 64
+#define PRM_CQ_UMEM_OFFSET 0x280, 64
+#define PRM_CQ_UMEM_ID 0x2c0, 32
+#define PRM_CQ_UMEM_VALID 0x2e0, 1
+
 /* User contexts (the DEVX uid). */
 #define PRM_CREATE_UCTX_IN_LEN 64
 #define PRM_UCTX_CAP 0x80, 32

@@ -306,6 +306,11 @@ int emu_h_devx_obj_create(struct emu_bundle *b)
 		goto err;
 	}
 	set_uid(in, (uint16_t)uid);
+	/*
+	 * The kernel runs CREATE_CQ through mlx5_core_create_cq() to hook the
+	 * CQ to its EQ for completion events; the model has no events, so a
+	 * CQ goes to firmware like every other create.
+	 */
 	ret = emu_cmd_do(b->dev, in, in_len, out, out_len);
 	if (ret == -EREMOTEIO)
 		ret2 = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT,

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * Completion queues whose CQE ring lies in a DEVX UMEM (cq_umem_valid):
+ * the object through which the model sees a UMEM in use.  A CQ holds a
+ * reference on the UMEM of its ring, and on the UMEM of its doorbell
+ * record when dbr_umem_valid is set, so DESTROY_UMEM fails (RES_BUSY)
+ * while the CQ lives.  No completions are ever written: the model keeps
+ * the context as created and returns it from QUERY_CQ.  c_eqn and
+ * uar_page are stored, not checked (the model has no EQs or UARs).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fw_internal.h"
+
+struct cq_state {
+	uint8_t cqc[PRM_CQ_CTX_LEN];
+	uint32_t umem_id;
+	uint32_t dbr_umem_id;	/* 0: the doorbell is not in a UMEM */
+};
+
+/* Bit offset of a cqc field in the stored context. */
+#define CQC_BIT(off_width) cqc_bit(off_width)
+static unsigned int cqc_bit(unsigned int off, unsigned int width)
+{
+	(void)width;
+	return off - PRM_CQ_CTX_BYTE * 8;
+}
+
+/*
+ * The UMEM id names, if it is live, of the command's own uid, and holds
+ * len bytes from offset.
+ */
+static struct fw_obj *usable_umem(struct fw_cmd *cmd, uint32_t id,
+				  uint64_t offset, uint64_t len)
+{
+	struct fw_obj *umem = fw_obj_find(cmd->fw, FW_OBJ_UMEM, id);
+	uint64_t bytes;
+
+	if (!umem) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			EMU_FW_SYND_UMEM_MISSING);
+		return NULL;
+	}
+	if (umem->uid != cmd->uid) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_UMEM_UID);
+		return NULL;
+	}
+	bytes = fw_umem_bytes(umem);
+	if (offset > bytes || len > bytes - offset) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_UMEM_SIZE);
+		return NULL;
+	}
+	return umem;
+}
+
+bool fw_cmd_create_cq(struct fw_cmd *cmd)
+{
+	uint32_t log_size = prm_get(cmd->in, PRM_CQC_LOG_CQ_SIZE);
+	uint32_t cqe_sz = prm_get(cmd->in, PRM_CQC_CQE_SZ);
+	struct fw_obj *ring, *dbr = NULL, *obj;
+	struct cq_state *st;
+	uint64_t ring_len;
+
+	/* Only UMEM CQs: the model cannot read a physical address list. */
+	if (!prm_get(cmd->in, PRM_CQ_UMEM_VALID) || cqe_sz > 1 ||
+	    log_size > FW_LOG_MAX_CQ_SZ)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_BAD_FIELD);
+	/* 64-byte CQEs, or 128 with cqe_sz 1. */
+	ring_len = (64ull << cqe_sz) << log_size;
+	ring = usable_umem(cmd, prm_get(cmd->in, PRM_CQ_UMEM_ID),
+			   prm_get64(cmd->in, PRM_CQ_UMEM_OFFSET), ring_len);
+	if (!ring)
+		return false;
+	/* The doorbell record: two big-endian dwords at dbr_addr. */
+	if (prm_get(cmd->in, PRM_CQC_DBR_UMEM_VALID)) {
+		dbr = usable_umem(cmd, prm_get(cmd->in, PRM_CQC_DBR_UMEM_ID),
+				  prm_get64(cmd->in, PRM_CQC_DBR_ADDR), 8);
+		if (!dbr)
+			return false;
+	}
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
+			       EMU_FW_SYND_NO_MEMORY);
+	obj = fw_obj_create(cmd, FW_OBJ_CQ, 1, 0xffffff, 1u << FW_LOG_MAX_CQ);
+	if (!obj) {
+		free(st);
+		return false;
+	}
+	memcpy(st->cqc, cmd->in + PRM_CQ_CTX_BYTE, PRM_CQ_CTX_LEN);
+	/* Status (OK) and the consumer/producer indexes are firmware's. */
+	prm_set(st->cqc, CQC_BIT(PRM_CQC_STATUS), 4, 0);
+	memset(st->cqc + PRM_CQC_COUNTERS_BYTE - PRM_CQ_CTX_BYTE, 0,
+	       PRM_CQC_COUNTERS_LEN);
+	st->umem_id = ring->id;
+	ring->refs++;
+	if (dbr) {
+		st->dbr_umem_id = dbr->id;
+		dbr->refs++;
+	}
+	obj->data = st;
+	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
+	return true;
+}
+
+static struct fw_obj *named_cq(struct fw_cmd *cmd)
+{
+	struct fw_obj *obj = fw_obj_find(cmd->fw, FW_OBJ_CQ,
+					 prm_get(cmd->in, PRM_IN_OBJN));
+
+	return fw_obj_usable(cmd, obj) ? obj : NULL;
+}
+
+bool fw_cmd_query_cq(struct fw_cmd *cmd)
+{
+	struct fw_obj *obj = named_cq(cmd);
+	struct cq_state *st;
+
+	if (!obj)
+		return false;
+	st = obj->data;
+	memcpy(cmd->out + PRM_CQ_CTX_BYTE, st->cqc, PRM_CQ_CTX_LEN);
+	return true;
+}
+
+/* A referenced UMEM outlives its CQs: DESTROY_UMEM refuses it meanwhile. */
+static void put_umem(struct emu_fw *fw, uint32_t id)
+{
+	struct fw_obj *umem = fw_obj_find(fw, FW_OBJ_UMEM, id);
+
+	if (umem && umem->refs)
+		umem->refs--;
+}
+
+bool fw_cmd_destroy_cq(struct fw_cmd *cmd)
+{
+	struct fw_obj *obj = named_cq(cmd);
+	struct cq_state *st;
+
+	if (!obj)
+		return false;
+	st = obj->data;
+	put_umem(cmd->fw, st->umem_id);
+	if (st->dbr_umem_id)
+		put_umem(cmd->fw, st->dbr_umem_id);
+	fw_obj_destroy(cmd->fw, obj);
+	return true;
+}
