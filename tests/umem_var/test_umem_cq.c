@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * An imported DEVX UMEM used by a DEVX object of the importing process,
+ * under mlx5-emu through the real libibverbs and libmlx5: process A
+ * registers and exports a UMEM; process B imports the device and the
+ * UMEM and creates a CQ whose CQE ring and doorbell record lie in it.
+ * While the CQ lives the UMEM cannot be deregistered, by A or by B;
+ * after B destroys the CQ and unimports the UMEM, A deregisters it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rdma/mlx5_user_ioctl_cmds.h>
+
+#include "check.h"
+#include "umv.h"
+
+#define UMEM_BYTES (2 * 4096)
+#define LOG_CQ_SIZE 6		/* 64 CQEs of 64 bytes: page 0 */
+#define DBR_OFFSET 4096		/* the doorbell record: the second page */
+
+/* PRM sizes and fields, from mlx5_ifc.h (create_cq_in, query_cq_out). */
+#define CREATE_CQ_IN_LEN 272
+#define QUERY_CQ_OUT_LEN 272
+#define OP_CREATE_CQ 0x400
+#define OP_QUERY_CQ 0x402
+#define STATUS_BAD_PARAM 0x3
+#define CQC 0x80		/* the cqc, at byte 16 of both */
+#define CQC_DBR_UMEM_VALID (CQC + 0x06), 1
+#define CQC_DBR_UMEM_ID (CQC + 0x20), 32
+#define CQC_LOG_CQ_SIZE (CQC + 0x63), 5
+#define CQC_C_EQN (CQC + 0xb8), 8
+#define CQC_DBR_ADDR_LO (CQC + 0x1e0), 32
+#define CQ_UMEM_OFFSET_LO 0x2a0, 32
+#define CQ_UMEM_ID 0x2c0, 32
+#define CQ_UMEM_VALID 0x2e0, 1
+#define OUT_STATUS 0x00, 8
+#define OUT_CQN 0x48, 24
+#define IN_OPCODE 0x00, 16
+#define IN_CQN 0x48, 24
+
+static uint32_t get(const void *buf, unsigned int off, unsigned int width)
+{
+	const uint8_t *p = (const uint8_t *)buf + off / 32 * 4;
+	uint32_t w = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		     (uint32_t)p[2] << 8 | p[3];
+
+	return w >> (32 - off % 32 - width) &
+	       (width >= 32 ? ~0u : (1u << width) - 1);
+}
+
+static void set(void *buf, unsigned int off, unsigned int width, uint32_t v)
+{
+	uint8_t *p = (uint8_t *)buf + off / 32 * 4;
+	unsigned int shift = 32 - off % 32 - width;
+	uint32_t mask = (width >= 32 ? ~0u : (1u << width) - 1) << shift;
+	uint32_t w = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		     (uint32_t)p[2] << 8 | p[3];
+
+	w = (w & ~mask) | (v << shift & mask);
+	p[0] = w >> 24;
+	p[1] = w >> 16;
+	p[2] = w >> 8;
+	p[3] = w;
+}
+
+static uint32_t blob_len;
+
+/* CREATE_CQ with its ring at 0 and its doorbell at DBR_OFFSET of umem. */
+static void create_cq_in(uint8_t *in, uint32_t umem_id, uint32_t eqn,
+			 unsigned int log_size)
+{
+	memset(in, 0, CREATE_CQ_IN_LEN);
+	set(in, IN_OPCODE, OP_CREATE_CQ);
+	set(in, CQC_LOG_CQ_SIZE, log_size);
+	set(in, CQC_C_EQN, eqn);
+	set(in, CQC_DBR_UMEM_VALID, 1);
+	set(in, CQC_DBR_UMEM_ID, umem_id);
+	set(in, CQC_DBR_ADDR_LO, DBR_OFFSET);
+	set(in, CQ_UMEM_OFFSET_LO, 0);
+	set(in, CQ_UMEM_ID, umem_id);
+	set(in, CQ_UMEM_VALID, 1);
+}
+
+/* Process B: everything through its own import of device and UMEM. */
+static int importer(int sock)
+{
+	uint8_t in[CREATE_CQ_IN_LEN], out[16], qin[16], qout[QUERY_CQ_OUT_LEN];
+	unsigned char blob[64];
+	struct mlx5dv_devx_umem *imp;
+	struct mlx5dv_devx_obj *cq;
+	struct ibv_context *ctx;
+	uint32_t umem_id, eqn;
+	char step = 1;
+	int fd, none, ret;
+
+	/* Count this process's checks only (fork copied the parent's). */
+	check_passed = check_failed = 0;
+	REQUIRE(!umv_recv(sock, &fd, &umem_id, sizeof(umem_id)));
+	REQUIRE(fd >= 0);
+	REQUIRE(!umv_recv(sock, &none, blob, blob_len));
+	ctx = ibv_import_device(fd);
+	REQUIRE(ctx);
+	imp = mlx5dv_devx_umem_import(ctx, blob);
+	REQUIRE(imp);
+	CHECK_EQ(imp->umem_id, umem_id);
+	REQUIRE(!mlx5dv_devx_query_eqn(ctx, 0, &eqn));
+
+	/* A ring of 256 CQEs (16K) does not fit in the 8K UMEM. */
+	create_cq_in(in, imp->umem_id, eqn, LOG_CQ_SIZE + 2);
+	memset(out, 0, sizeof(out));
+	CHECK(!mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out)));
+	CHECK_EQ(get(out, OUT_STATUS), STATUS_BAD_PARAM);
+
+	create_cq_in(in, imp->umem_id, eqn, LOG_CQ_SIZE);
+	cq = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+	REQUIRE(cq);
+	CHECK(get(out, OUT_CQN) != 0);
+
+	/* The firmware keeps the context: the doorbell's UMEM is ours. */
+	memset(qin, 0, sizeof(qin));
+	set(qin, IN_OPCODE, OP_QUERY_CQ);
+	set(qin, IN_CQN, get(out, OUT_CQN));
+	CHECK_EQ(mlx5dv_devx_obj_query(cq, qin, sizeof(qin), qout,
+				       sizeof(qout)), 0);
+	CHECK_EQ(get(qout, CQC_DBR_UMEM_VALID), 1);
+	CHECK_EQ(get(qout, CQC_DBR_UMEM_ID), umem_id);
+	CHECK_EQ(get(qout, CQC_DBR_ADDR_LO), DBR_OFFSET);
+	CHECK_EQ(get(qout, CQC_LOG_CQ_SIZE), LOG_CQ_SIZE);
+	CHECK_EQ(get(qout, CQC_C_EQN), eqn);
+
+	/*
+	 * The UMEM is busy: the importer's dereg fails too, and libmlx5
+	 * frees its struct only when dereg succeeds, so imp stays usable.
+	 */
+	ret = mlx5dv_devx_umem_dereg(imp);
+	CHECK_EQ(ret, EBUSY);
+	if (!ret)
+		imp = NULL;	/* deregistered and freed after all */
+	CHECK(imp && imp->umem_id == umem_id);
+	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));
+
+	/* A tries its dereg while the CQ lives. */
+	REQUIRE(!umv_send(sock, -1, &step, 1));
+	REQUIRE(!umv_recv(sock, &none, &step, 1));
+
+	CHECK_EQ(mlx5dv_devx_obj_destroy(cq), 0);
+	if (imp)
+		mlx5dv_devx_umem_unimport(imp);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	REQUIRE(!umv_send(sock, -1, &step, 1));
+	return check_done("umem cq importer");
+}
+
+static void test_umem_cq(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_umem *umem;
+	struct mlx5dv_export_sizes s;
+	unsigned char blob[64];
+	uint32_t umem_id;
+	char step = 0;
+	int sock, none, ret;
+	void *buf;
+	pid_t pid;
+
+	mlx5dv_get_export_sizes(&s);
+	blob_len = s.devx_umem_attrs_size;
+	REQUIRE(blob_len > 0 && blob_len <= sizeof(blob));
+	REQUIRE(!posix_memalign(&buf, 4096, UMEM_BYTES));
+	memset(buf, 0, UMEM_BYTES);
+	umem = mlx5dv_devx_umem_reg(ctx, buf, UMEM_BYTES,
+				    IBV_ACCESS_LOCAL_WRITE);
+	REQUIRE(umem);
+	umem_id = umem->umem_id;
+	CHECK_EQ(mlx5dv_devx_umem_export(umem, blob), 0);
+
+	pid = umv_fork(importer, &sock);
+	REQUIRE(!umv_send(sock, ctx->cmd_fd, &umem_id, sizeof(umem_id)));
+	REQUIRE(!umv_send(sock, -1, blob, blob_len));
+
+	/* B's CQ lives: the exporter's dereg fails, its UMEM stays. */
+	CHECK(!umv_recv(sock, &none, &step, 1) && step == 1);
+	ret = mlx5dv_devx_umem_dereg(umem);
+	CHECK_EQ(ret, EBUSY);
+	if (!ret)
+		umem = NULL;	/* deregistered and freed after all */
+	CHECK(umem && umem->umem_id == umem_id);
+	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));
+	REQUIRE(!umv_send(sock, -1, &step, 1));
+
+	/* B destroyed its CQ and unimported: now the dereg goes through. */
+	CHECK(!umv_recv(sock, &none, &step, 1) && step == 1);
+	CHECK_EQ(umv_wait(pid), 0);
+	close(sock);
+	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));
+	CHECK(umem && mlx5dv_devx_umem_dereg(umem) == 0);
+	CHECK(!umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM,
+			  umv_blob_handle(blob)));
+	free(buf);
+}
+
+int main(void)
+{
+	struct ibv_context *ctx = umv_open("mlx5_0");
+
+	test_umem_cq(ctx);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done("test_umem_cq");
+}
