@@ -127,6 +127,28 @@ static bool devx_is_valid_obj_id(struct emu_uobj *uo, const void *in,
 }
 
 /*
+ * What every DEVX command method starts with: a ucontext, the private
+ * copy of the in mailbox (in_id) and a zeroed out mailbox of out_len.
+ * The caller frees *in and *out (NULL to begin with) whatever it returns.
+ */
+static int devx_cmd_bufs(struct emu_bundle *b, uint16_t in_id,
+			 ssize_t out_len, void **in, size_t *in_len,
+			 void **out)
+{
+	struct emu_ucontext *c;
+	int ret;
+
+	ret = emu_get_ucontext(b, &c);
+	if (ret)
+		return ret;
+	*in = dup_in(b, in_id, in_len);
+	*out = calloc(1, out_len);
+	if (!*in || !*out)
+		return -ENOMEM;
+	return 0;
+}
+
+/*
  * Runs a checked command under uid and copies the out mailbox back, also
  * when the firmware failed it (-EREMOTEIO: user space reads the status).
  */
@@ -147,20 +169,14 @@ static int devx_run(struct emu_bundle *b, void *in, size_t in_len, int uid,
 int emu_h_devx_other(struct emu_bundle *b)
 {
 	ssize_t out_len = emu_attr_len(b, MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT);
-	struct emu_ucontext *c;
-	void *in, *out;
+	void *in = NULL, *out = NULL;
 	size_t in_len;
 	int uid, ret;
 
-	ret = emu_get_ucontext(b, &c);
+	ret = devx_cmd_bufs(b, MLX5_IB_ATTR_DEVX_OTHER_CMD_IN, out_len, &in,
+			    &in_len, &out);
 	if (ret)
-		return ret;
-	in = dup_in(b, MLX5_IB_ATTR_DEVX_OTHER_CMD_IN, &in_len);
-	out = calloc(1, out_len);
-	if (!in || !out) {
-		ret = -ENOMEM;
 		goto out;
-	}
 	uid = devx_get_uid(b, in);
 	if (uid < 0) {
 		ret = uid;
@@ -277,18 +293,16 @@ int emu_h_devx_obj_create(struct emu_bundle *b)
 	struct emu_battr *h = emu_attr(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_HANDLE);
 	ssize_t out_len = emu_attr_len(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT);
 	struct devx_obj *obj = NULL;
-	struct emu_ucontext *c;
-	void *in, *out;
+	void *in = NULL, *out = NULL;
 	size_t in_len;
 	int uid, ret, ret2 = 0;
 
-	ret = emu_get_ucontext(b, &c);
+	ret = devx_cmd_bufs(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_IN, out_len,
+			    &in, &in_len, &out);
 	if (ret)
-		return ret;
-	in = dup_in(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_IN, &in_len);
-	out = calloc(1, out_len);
+		goto err;
 	obj = calloc(1, sizeof(*obj));
-	if (!in || !out || !obj) {
+	if (!obj) {
 		ret = -ENOMEM;
 		goto err;
 	}
@@ -343,20 +357,13 @@ static int devx_obj_cmd(struct emu_bundle *b, uint16_t handle_id,
 {
 	struct emu_battr *h = emu_attr(b, handle_id);
 	ssize_t out_len = emu_attr_len(b, out_id);
-	struct emu_ucontext *c;
-	void *in, *out;
+	void *in = NULL, *out = NULL;
 	size_t in_len;
 	int uid, ret;
 
-	ret = emu_get_ucontext(b, &c);
+	ret = devx_cmd_bufs(b, in_id, out_len, &in, &in_len, &out);
 	if (ret)
-		return ret;
-	in = dup_in(b, in_id, &in_len);
-	out = calloc(1, out_len);
-	if (!in || !out) {
-		ret = -ENOMEM;
 		goto out;
-	}
 	if (cmd_vhca_tunnel_id(in)) {
 		ret = -EINVAL;
 		goto out;
