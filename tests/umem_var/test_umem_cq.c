@@ -15,6 +15,7 @@
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
 #include "check.h"
+#include "emu_util.h"
 #include "umv.h"
 
 #define UMEM_BYTES (2 * 4096)
@@ -41,31 +42,6 @@
 #define IN_OPCODE 0x00, 16
 #define IN_CQN 0x48, 24
 
-static uint32_t get(const void *buf, unsigned int off, unsigned int width)
-{
-	const uint8_t *p = (const uint8_t *)buf + off / 32 * 4;
-	uint32_t w = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		     (uint32_t)p[2] << 8 | p[3];
-
-	return w >> (32 - off % 32 - width) &
-	       (width >= 32 ? ~0u : (1u << width) - 1);
-}
-
-static void set(void *buf, unsigned int off, unsigned int width, uint32_t v)
-{
-	uint8_t *p = (uint8_t *)buf + off / 32 * 4;
-	unsigned int shift = 32 - off % 32 - width;
-	uint32_t mask = (width >= 32 ? ~0u : (1u << width) - 1) << shift;
-	uint32_t w = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		     (uint32_t)p[2] << 8 | p[3];
-
-	w = (w & ~mask) | (v << shift & mask);
-	p[0] = w >> 24;
-	p[1] = w >> 16;
-	p[2] = w >> 8;
-	p[3] = w;
-}
-
 static uint32_t blob_len;
 
 /* CREATE_CQ with its ring at 0 and its doorbell at DBR_OFFSET of umem. */
@@ -73,15 +49,15 @@ static void create_cq_in(uint8_t *in, uint32_t umem_id, uint32_t eqn,
 			 unsigned int log_size)
 {
 	memset(in, 0, CREATE_CQ_IN_LEN);
-	set(in, IN_OPCODE, OP_CREATE_CQ);
-	set(in, CQC_LOG_CQ_SIZE, log_size);
-	set(in, CQC_C_EQN, eqn);
-	set(in, CQC_DBR_UMEM_VALID, 1);
-	set(in, CQC_DBR_UMEM_ID, umem_id);
-	set(in, CQC_DBR_ADDR_LO, DBR_OFFSET);
-	set(in, CQ_UMEM_OFFSET_LO, 0);
-	set(in, CQ_UMEM_ID, umem_id);
-	set(in, CQ_UMEM_VALID, 1);
+	prm_set(in, IN_OPCODE, OP_CREATE_CQ);
+	prm_set(in, CQC_LOG_CQ_SIZE, log_size);
+	prm_set(in, CQC_C_EQN, eqn);
+	prm_set(in, CQC_DBR_UMEM_VALID, 1);
+	prm_set(in, CQC_DBR_UMEM_ID, umem_id);
+	prm_set(in, CQC_DBR_ADDR_LO, DBR_OFFSET);
+	prm_set(in, CQ_UMEM_OFFSET_LO, 0);
+	prm_set(in, CQ_UMEM_ID, umem_id);
+	prm_set(in, CQ_UMEM_VALID, 1);
 }
 
 /* Process B: everything through its own import of device and UMEM. */
@@ -112,24 +88,24 @@ static int importer(int sock)
 	create_cq_in(in, imp->umem_id, eqn, LOG_CQ_SIZE + 2);
 	memset(out, 0, sizeof(out));
 	CHECK(!mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out)));
-	CHECK_EQ(get(out, OUT_STATUS), STATUS_BAD_PARAM);
+	CHECK_EQ(prm_get(out, OUT_STATUS), STATUS_BAD_PARAM);
 
 	create_cq_in(in, imp->umem_id, eqn, LOG_CQ_SIZE);
 	cq = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
 	REQUIRE(cq);
-	CHECK(get(out, OUT_CQN) != 0);
+	CHECK(prm_get(out, OUT_CQN) != 0);
 
 	/* The firmware keeps the context: the doorbell's UMEM is ours. */
 	memset(qin, 0, sizeof(qin));
-	set(qin, IN_OPCODE, OP_QUERY_CQ);
-	set(qin, IN_CQN, get(out, OUT_CQN));
+	prm_set(qin, IN_OPCODE, OP_QUERY_CQ);
+	prm_set(qin, IN_CQN, prm_get(out, OUT_CQN));
 	CHECK_EQ(mlx5dv_devx_obj_query(cq, qin, sizeof(qin), qout,
 				       sizeof(qout)), 0);
-	CHECK_EQ(get(qout, CQC_DBR_UMEM_VALID), 1);
-	CHECK_EQ(get(qout, CQC_DBR_UMEM_ID), umem_id);
-	CHECK_EQ(get(qout, CQC_DBR_ADDR_LO), DBR_OFFSET);
-	CHECK_EQ(get(qout, CQC_LOG_CQ_SIZE), LOG_CQ_SIZE);
-	CHECK_EQ(get(qout, CQC_C_EQN), eqn);
+	CHECK_EQ(prm_get(qout, CQC_DBR_UMEM_VALID), 1);
+	CHECK_EQ(prm_get(qout, CQC_DBR_UMEM_ID), umem_id);
+	CHECK_EQ(prm_get(qout, CQC_DBR_ADDR_LO), DBR_OFFSET);
+	CHECK_EQ(prm_get(qout, CQC_LOG_CQ_SIZE), LOG_CQ_SIZE);
+	CHECK_EQ(prm_get(qout, CQC_C_EQN), eqn);
 
 	/*
 	 * The UMEM is busy: the importer's dereg fails too, and libmlx5
