@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * PRM mailbox fields used by the firmware model and the DEVX command
- * classification: "bit offset, width" pairs for prm_get()/prm_set().
+ * PRM mailbox fields, the one copy shared by the library, the emulator, the
+ * tools and the tests: "bit offset, width" pairs for prm_get()/prm_set().
  * Offsets are from the start of the mailbox (or, for PRM_CAP_*, from the
  * start of the capability area), as the PRM and mlx5_ifc.h lay them out.
  */
-#ifndef MLX5_EMU_PRM_LAYOUT_H
-#define MLX5_EMU_PRM_LAYOUT_H
+#ifndef MLX5_PRM_LAYOUT_H
+#define MLX5_PRM_LAYOUT_H
 
 /* Every command's first 16 bytes in and out. */
 #define PRM_HDR_LEN 16

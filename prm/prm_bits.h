@@ -10,8 +10,8 @@
  * 64-bit field starts on a word; the helpers rely on that and on the
  * caller having checked the mailbox length (see prm_fits()).
  */
-#ifndef MLX5_EMU_PRM_BITS_H
-#define MLX5_EMU_PRM_BITS_H
+#ifndef MLX5_PRM_BITS_H
+#define MLX5_PRM_BITS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
  * PRM command opcodes (values from the mlx5 PRM as the kernel's
- * include/linux/mlx5/mlx5_ifc.h lists them).  Only what the firmware
- * model and the DEVX classification need; the names follow the kernel's
- * so a reader can grep both.
+ * include/linux/mlx5/mlx5_ifc.h lists them), the one copy shared by the
+ * library, the emulator, the tools and the tests; the names follow the
+ * kernel's so a reader can grep both.
  */
-#ifndef MLX5_EMU_PRM_OPCODES_H
-#define MLX5_EMU_PRM_OPCODES_H
+#ifndef MLX5_PRM_OPCODES_H
+#define MLX5_PRM_OPCODES_H
 
 enum prm_opcode {
 	PRM_OP_QUERY_HCA_CAP = 0x100,
