@@ -23,34 +23,22 @@
 #    against it, and one thing to test (tests/install, tests/package).
 set(MLX5_SHARE_PRIVATE_DIR mlx5-share)
 
-if(TARGET mlx5-share)
-	install(TARGETS mlx5-share
-		LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
-endif()
+install(TARGETS mlx5-share LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 # The public headers: rdma-core's name, and the batch import's own.
-foreach(h mlx5dv.h mlx5_share_batch.h)
-	if(EXISTS "${CMAKE_SOURCE_DIR}/providers/mlx5/${h}")
-		install(FILES "${CMAKE_SOURCE_DIR}/providers/mlx5/${h}"
-			DESTINATION
-			"${CMAKE_INSTALL_INCLUDEDIR}/${MLX5_SHARE_PRIVATE_DIR}/infiniband")
-	endif()
-endforeach()
+install(FILES
+	"${CMAKE_SOURCE_DIR}/providers/mlx5/mlx5dv.h"
+	"${CMAKE_SOURCE_DIR}/providers/mlx5/mlx5_share_batch.h"
+	DESTINATION
+	"${CMAKE_INSTALL_INCLUDEDIR}/${MLX5_SHARE_PRIVATE_DIR}/infiniband")
 
 # mlx5-emu and its preload library are installed by emulator/CMakeLists.txt.
-foreach(tool mlx5-share-demo mlx5-share-inspect)
-	if(TARGET ${tool})
-		install(TARGETS ${tool} RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
-	endif()
-endforeach()
+install(TARGETS mlx5-share-demo mlx5-share-inspect
+	RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 
 # The linker script and the .pc files name absolute paths under the
 # prefix, which `cmake --install --prefix` may change after configuring:
 # they are written at install time (cmake/InstallGenerated.cmake).
-if(TARGET mlx5-share)
-	set(_soname "$<TARGET_SONAME_FILE_NAME:mlx5-share>")
-else()
-	set(_soname "libmlx5-share.so.1")
-endif()
+set(_soname "$<TARGET_SONAME_FILE_NAME:mlx5-share>")
 install(CODE "
 	set(MLX5_SHARE_GEN_DIR \"${CMAKE_BINARY_DIR}/install-generated\")
 	set(MLX5_SHARE_TEMPLATES \"${CMAKE_SOURCE_DIR}/cmake\")

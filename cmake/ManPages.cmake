@@ -18,12 +18,17 @@
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 
+# Without pandoc the pages are neither built nor installed, and the tests
+# that read them (man-pages here, install in tests/install) are not
+# registered; MLX5_SHARE_MAN_PAGES says which case this build is.
 find_program(PANDOC_EXECUTABLE pandoc)
-if(NOT PANDOC_EXECUTABLE)
-	message(FATAL_ERROR
-		"pandoc not found: it builds the man pages from markdown. "
-		"Install it (Debian: apt-get install pandoc; it is listed in "
-		"cmake/debian-packages.txt).")
+if(PANDOC_EXECUTABLE)
+	set(MLX5_SHARE_MAN_PAGES ON)
+else()
+	set(MLX5_SHARE_MAN_PAGES OFF)
+	message(STATUS "pandoc not found: the man pages are not built or "
+		"installed, and the man-pages and install tests are not "
+		"registered (Debian: apt-get install pandoc)")
 endif()
 
 set(MLX5_SHARE_MAN_DIR "${CMAKE_BINARY_DIR}/man")
@@ -39,6 +44,9 @@ function(_mlx5_share_man_section name out)
 endfunction()
 
 function(mlx5_share_man_pages)
+	if(NOT MLX5_SHARE_MAN_PAGES)
+		return()
+	endif()
 	foreach(src ${ARGN})
 		get_filename_component(src "${src}" ABSOLUTE)
 		get_filename_component(file "${src}" NAME)
@@ -63,6 +71,9 @@ function(mlx5_share_man_pages)
 endfunction()
 
 function(mlx5_share_man_links)
+	if(NOT MLX5_SHARE_MAN_PAGES)
+		return()
+	endif()
 	list(LENGTH ARGN n)
 	math(EXPR odd "${n} % 2")
 	if(n EQUAL 0 OR odd)
@@ -90,6 +101,9 @@ function(mlx5_share_man_links)
 	endforeach()
 endfunction()
 
+if(NOT MLX5_SHARE_MAN_PAGES)
+	return()
+endif()
 # The list of every page, known only once all folders are configured,
 # hence a generator expression evaluated at generate time.
 file(GENERATE OUTPUT "${MLX5_SHARE_MAN_DIR}/pages.txt"

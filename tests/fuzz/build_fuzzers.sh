@@ -4,15 +4,11 @@
 # clang, ASan+UBSan everywhere and libFuzzer's coverage in every object,
 # of which only the fuzz_* targets are built.
 #
-#   build_fuzzers.sh SOURCE_DIR BUILD_DIR
+#   build_fuzzers.sh SOURCE_DIR BUILD_DIR CLANG
 set -euo pipefail
 src=$1
 dir=$2
-cc=${MLX5_SHARE_FUZZ_CC:-$(command -v clang || true)}
-if [ -z "$cc" ]; then
-	echo "SKIPPED: fuzz-build: clang not found (apt-get install clang)"
-	exit 77
-fi
+cc=$3
 # libFuzzer's runtime ships apart from clang on some distributions.
 probe=$(mktemp -d)
 trap 'rm -rf "$probe"' EXIT
