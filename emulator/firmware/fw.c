@@ -211,7 +211,10 @@ unsigned int emu_fw_object_count(struct emu_fw *fw, int uid)
 	return n;
 }
 
-/* cmd_status_to_err() of the kernel's command layer. */
+/*
+ * The one status -> errno table of the emulator: the kernel's
+ * cmd_status_to_err() (drivers/net/ethernet/mellanox/mlx5/core/cmd.c).
+ */
 int emu_fw_status_errno(uint8_t status)
 {
 	switch (status) {
@@ -222,9 +225,9 @@ int emu_fw_status_errno(uint8_t status)
 	case EMU_FW_STATUS_BAD_RES:
 	case EMU_FW_STATUS_BAD_RES_STATE:
 	case EMU_FW_STATUS_BAD_INDEX:
-	case 0x10: /* bad QP state */
-	case 0x11: /* bad packet */
-	case 0x40: /* bad size: too many outstanding CQEs */
+	case EMU_FW_STATUS_BAD_QP_STATE:
+	case EMU_FW_STATUS_BAD_PKT:
+	case EMU_FW_STATUS_BAD_SIZE_OUTS_CQES:
 		return -EINVAL;
 	case EMU_FW_STATUS_RES_BUSY:
 		return -EBUSY;
@@ -262,6 +265,12 @@ const char *emu_fw_status_name(uint8_t status)
 		return "BAD_INDEX";
 	case EMU_FW_STATUS_NO_RESOURCES:
 		return "NO_RESOURCES";
+	case EMU_FW_STATUS_BAD_QP_STATE:
+		return "BAD_QP_STATE";
+	case EMU_FW_STATUS_BAD_PKT:
+		return "BAD_PKT";
+	case EMU_FW_STATUS_BAD_SIZE_OUTS_CQES:
+		return "BAD_SIZE_OUTS_CQES";
 	case EMU_FW_STATUS_BAD_INPUT_LEN:
 		return "BAD_INPUT_LEN";
 	case EMU_FW_STATUS_BAD_OUTPUT_LEN:

@@ -31,7 +31,11 @@ void emu_fw_free(struct emu_fw *fw);
 int emu_fw_exec(struct emu_fw *fw, const void *in, size_t inlen,
 		void *out, size_t outlen);
 
-/* PRM status values the model uses (mlx5_ifc / PRM "Command Status"). */
+/*
+ * PRM command status values (PRM "Command Status"; the kernel's
+ * MLX5_CMD_STAT_*).  The model sets a few of them; the kernel model maps
+ * all of them to an errno (emu_fw_status_errno()).
+ */
 enum {
 	EMU_FW_STATUS_OK = 0x0,
 	EMU_FW_STATUS_INT_ERR = 0x1,
@@ -44,6 +48,9 @@ enum {
 	EMU_FW_STATUS_BAD_RES_STATE = 0x9,
 	EMU_FW_STATUS_BAD_INDEX = 0xa,
 	EMU_FW_STATUS_NO_RESOURCES = 0xf,
+	EMU_FW_STATUS_BAD_QP_STATE = 0x10,
+	EMU_FW_STATUS_BAD_PKT = 0x30,
+	EMU_FW_STATUS_BAD_SIZE_OUTS_CQES = 0x40,
 	EMU_FW_STATUS_BAD_INPUT_LEN = 0x50,
 	EMU_FW_STATUS_BAD_OUTPUT_LEN = 0x51,
 };

@@ -45,37 +45,13 @@ int emu_cmd_do(struct emu_device *dev, void *in, size_t inlen, void *out,
 	return ret;
 }
 
-/* cmd_status_to_err() of drivers/net/ethernet/mellanox/mlx5/core/cmd.c */
-static int cmd_status_to_err(uint8_t status)
-{
-	switch (status) {
-	case 0x0: return 0;
-	case 0x1: return -EIO;		/* INT_ERR */
-	case 0x2: return -EINVAL;	/* BAD_OP */
-	case 0x3: return -EINVAL;	/* BAD_PARAM */
-	case 0x4: return -EIO;		/* BAD_SYS_STATE */
-	case 0x5: return -EINVAL;	/* BAD_RES */
-	case 0x6: return -EBUSY;	/* RES_BUSY */
-	case 0x8: return -ENOMEM;	/* EXCEED_LIM */
-	case 0x9: return -EINVAL;	/* BAD_RES_STATE */
-	case 0xa: return -EINVAL;	/* BAD_INDEX */
-	case 0xf: return -EAGAIN;	/* NO_RESOURCES */
-	case 0x50: return -EIO;		/* BAD_INPUT_LEN */
-	case 0x51: return -EIO;		/* BAD_OUTPUT_LEN */
-	case 0x10: return -EINVAL;	/* BAD_QP_STATE */
-	case 0x30: return -EINVAL;	/* BAD_PKT */
-	case 0x40: return -EINVAL;	/* BAD_SIZE_OUTS_CQES */
-	default: return -EIO;
-	}
-}
-
 int emu_cmd_exec(struct emu_device *dev, void *in, size_t inlen, void *out,
 		 size_t outlen)
 {
 	int ret = emu_cmd_do(dev, in, inlen, out, outlen);
 
 	if (ret == -EREMOTEIO)
-		ret = cmd_status_to_err(((uint8_t *)out)[0]);
+		ret = emu_fw_status_errno(((uint8_t *)out)[0]);
 	return ret;
 }
 

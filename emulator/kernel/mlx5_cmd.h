@@ -25,7 +25,7 @@ void emu_prm_set(void *buf, unsigned int bit_off, unsigned int width,
  */
 int emu_cmd_do(struct emu_device *dev, void *in, size_t inlen, void *out,
 	       size_t outlen);
-/* mlx5_cmd_exec(): a firmware status becomes cmd_status_to_err() */
+/* mlx5_cmd_exec(): a firmware status becomes emu_fw_status_errno() */
 int emu_cmd_exec(struct emu_device *dev, void *in, size_t inlen, void *out,
 		 size_t outlen);
 

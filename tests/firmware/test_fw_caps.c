@@ -257,6 +257,14 @@ static void test_status_helpers(void)
 	CHECK_EQ(emu_fw_status_errno(EMU_FW_STATUS_EXCEED_LIM), -ENOMEM);
 	CHECK_EQ(emu_fw_status_errno(EMU_FW_STATUS_NO_RESOURCES), -EAGAIN);
 	CHECK_EQ(emu_fw_status_errno(EMU_FW_STATUS_BAD_INPUT_LEN), -EIO);
+	CHECK_EQ(emu_fw_status_errno(EMU_FW_STATUS_INT_ERR), -EIO);
+	CHECK_EQ(emu_fw_status_errno(EMU_FW_STATUS_BAD_SYS_STATE), -EIO);
+	CHECK_EQ(emu_fw_status_errno(EMU_FW_STATUS_BAD_QP_STATE), -EINVAL);
+	/* the kernel's bad packet status is 0x30 (0x11 is not a status) */
+	CHECK_EQ(emu_fw_status_errno(0x30), -EINVAL);
+	CHECK_EQ(emu_fw_status_errno(0x11), -EIO);
+	CHECK_EQ(emu_fw_status_errno(EMU_FW_STATUS_BAD_SIZE_OUTS_CQES),
+		 -EINVAL);
 	CHECK_EQ(emu_fw_status_errno(0x77), -EIO);
 	CHECK(!strcmp(emu_fw_status_name(EMU_FW_STATUS_BAD_PARAM),
 		      "BAD_PARAM"));
