@@ -37,14 +37,3 @@ int emu_device_init(struct emu_device *dev, unsigned int index)
 		dev->whitelist_uid = 0;
 	return 0;
 }
-
-void emu_device_fini(struct emu_device *dev)
-{
-	if (dev->whitelist_uid)
-		emu_mlx5_destroy_uctx(dev, dev->whitelist_uid);
-	emu_fw_free(dev->fw);
-	if (dev->clock_fd >= 0)
-		close(dev->clock_fd);
-	dev->fw = NULL;
-	dev->clock_fd = -1;
-}

@@ -33,6 +33,5 @@ struct emu_device {
 /* Node GUIDs are distinct per device: 0x248a0703 00ab cd<index>. */
 uint64_t emu_device_guid(unsigned int index);
 int emu_device_init(struct emu_device *dev, unsigned int index);
-void emu_device_fini(struct emu_device *dev);
 
 #endif

@@ -20,7 +20,6 @@ enum emu_attr_type {
 	EMU_ATTR_PTR_OUT,	/* UVERBS_ATTR_PTR_OUT */
 	EMU_ATTR_IDR,		/* UVERBS_ATTR_IDR */
 	EMU_ATTR_FD,		/* UVERBS_ATTR_FD */
-	EMU_ATTR_IDRS_ARRAY,	/* UVERBS_ATTR_IDRS_ARR */
 };
 
 enum emu_access {
@@ -39,9 +38,9 @@ struct emu_attr_spec {
 	uint8_t type;		/* enum emu_attr_type */
 	uint8_t access;		/* enum emu_access, IDR/FD only */
 	bool mandatory;
-	uint16_t min_len;	/* PTR: u.ptr.min_len; IDRS_ARRAY: min count */
-	uint16_t max_len;	/* PTR: u.ptr.len; IDRS_ARRAY: max count */
-	uint16_t obj_type;	/* IDR/FD/IDRS_ARRAY */
+	uint16_t min_len;	/* PTR: u.ptr.min_len */
+	uint16_t max_len;	/* PTR: u.ptr.len */
+	uint16_t obj_type;	/* IDR/FD */
 	const char *name;
 };
 

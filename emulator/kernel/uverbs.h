@@ -139,7 +139,6 @@ int emu_copy_to(struct emu_bundle *b, uint16_t id, const void *from,
 		size_t size);
 int emu_copy_to_struct_or_zero(struct emu_bundle *b, uint16_t id,
 			       const void *from, size_t size);
-int emu_output_written(struct emu_bundle *b, uint16_t id);
 int emu_get_const(struct emu_bundle *b, uint16_t id, int64_t *to,
 		  int64_t lower, uint64_t upper, const int64_t *def);
 int emu_get_flags64(struct emu_bundle *b, uint16_t id, uint64_t *to,

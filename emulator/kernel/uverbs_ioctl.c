@@ -141,16 +141,6 @@ static void set_output(struct emu_bundle *b, struct emu_battr *a,
  */
 static const struct ib_uverbs_attr *cur_uattrs;
 
-int emu_output_written(struct emu_bundle *b, uint16_t id)
-{
-	struct emu_battr *a = emu_attr(b, id);
-
-	if (!a)
-		return -ENOENT;
-	set_output(b, a, cur_uattrs);
-	return 0;
-}
-
 /* uverbs_copy_to(): copies min(attr len, size), then VALID_OUTPUT */
 int emu_copy_to(struct emu_bundle *b, uint16_t id, const void *from,
 		size_t size)
