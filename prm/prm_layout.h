@@ -78,6 +78,9 @@ enum {
 #define PRM_UMEM_PAGE_OFFSET 0x120, 32
 #define PRM_UMEM_NUM_MTT 0x140, 64
 #define PRM_UMEM_MTT_BYTE 48
+/* One MTT entry: the page address with read/write enable in its low bits. */
+#define PRM_MTT_LEN 8
+#define PRM_MTT_PTAG 0x00, 64
 #define PRM_UMEM_OUT_ID 0x48, 24
 #define PRM_DESTROY_UMEM_ID 0x48, 24
 

@@ -22,6 +22,9 @@
 
 #include "devx_cmd.h"
 #include "mlx5_cmd.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 #include "uverbs.h"
 #include "wire.h"
 
@@ -42,22 +45,22 @@ struct devx_umem {
 
 static uint16_t cmd_opcode(const void *in)
 {
-	return (uint16_t)emu_prm_get(in, 0x00, 16);
+	return (uint16_t)prm_get(in, PRM_HDR_OPCODE);
 }
 
-/* general_obj_in_cmd_hdr.vhca_tunnel_id (bits 0x20, 16) */
+/* general_obj_in_cmd_hdr.vhca_tunnel_id */
 static uint16_t cmd_vhca_tunnel_id(const void *in)
 {
-	return (uint16_t)emu_prm_get(in, 0x20, 16);
+	return (uint16_t)prm_get(in, PRM_GOBJ_VHCA_TUNNEL_ID);
 }
 
 static bool devx_is_whitelist_cmd(const void *in)
 {
 	switch (cmd_opcode(in)) {
-	case 0x100:	/* QUERY_HCA_CAP */
-	case 0x764:	/* QUERY_HCA_VPORT_CONTEXT */
-	case 0x752:	/* QUERY_ESW_VPORT_CONTEXT */
-	case 0x740:	/* QUERY_ESW_FUNCTIONS */
+	case PRM_OP_QUERY_HCA_CAP:
+	case PRM_OP_QUERY_HCA_VPORT_CONTEXT:
+	case PRM_OP_QUERY_ESW_VPORT_CONTEXT:
+	case PRM_OP_QUERY_ESW_FUNCTIONS:
 		return true;
 	default:
 		return false;
@@ -99,7 +102,7 @@ static void *dup_in(struct emu_bundle *b, uint16_t id, size_t *len)
 /* MLX5_SET(general_obj_in_cmd_hdr, cmd_in, uid, uid) */
 static void set_uid(void *in, uint16_t uid)
 {
-	emu_prm_set(in, 0x10, 16, uid);
+	prm_set(in, PRM_HDR_UID, uid);
 }
 
 /*
@@ -119,7 +122,7 @@ static bool devx_is_valid_obj_id(struct emu_uobj *uo, const void *in,
 	if (uo->type != MLX5_IB_OBJECT_DEVX_OBJ)
 		return false;
 	obj = uo->priv;
-	if (cmd_opcode(in) == EMU_OP_QUERY_FLOW_COUNTER &&
+	if (cmd_opcode(in) == PRM_OP_QUERY_FLOW_COUNTER &&
 	    obj->flow_counter_bulk_size)
 		return obj->obj_id <= obj_id &&
 		       obj->obj_id + obj->flow_counter_bulk_size > obj_id;
@@ -272,18 +275,17 @@ static int devx_obj_cleanup(struct emu_ufile *uf, struct emu_uobj *uo,
 }
 
 /*
- * alloc_flow_counter_in: flow_counter_bulk_log_size (bits 0x73, 5) and
- * flow_counter_bulk (bits 0x78, 8), as UVERBS_HANDLER(..._OBJ_CREATE)
- * reads them to size the bulk
+ * alloc_flow_counter_in: flow_counter_bulk_log_size and flow_counter_bulk,
+ * as UVERBS_HANDLER(..._OBJ_CREATE) reads them to size the bulk
  */
 static uint32_t flow_counter_bulk(const void *in, size_t in_len)
 {
 	uint32_t log, bulk;
 
-	if (in_len < 16)
+	if (in_len < PRM_ALLOC_FC_IN_LEN)
 		return 0;
-	log = emu_prm_get(in, 0x73, 5);
-	bulk = emu_prm_get(in, 0x78, 8);
+	log = prm_get(in, PRM_ALLOC_FC_BULK_LOG);
+	bulk = prm_get(in, PRM_ALLOC_FC_BULK);
 	return log ? 1u << log : 128u * bulk;
 }
 
@@ -331,7 +333,7 @@ int emu_h_devx_obj_create(struct emu_bundle *b)
 				   out, out_len);
 	if (ret)
 		goto err;
-	if (cmd_opcode(in) == EMU_OP_ALLOC_FLOW_COUNTER)
+	if (cmd_opcode(in) == PRM_OP_ALLOC_FLOW_COUNTER)
 		obj->flow_counter_bulk_size = flow_counter_bulk(in, in_len);
 	obj->obj_id = devx_cmd_created_obj_id(in, out);
 	ret = devx_cmd_build_destroy(in, out, obj->dinbox, &obj->dinlen);
@@ -471,25 +473,24 @@ int emu_h_devx_umem_reg(struct emu_bundle *b)
 	if (npages > EMU_UMEM_MAX_PAGES)
 		return -ENOMEM;
 
-	in_len = 48 + 8 * npages;
+	in_len = PRM_UMEM_MTT_BYTE + PRM_MTT_LEN * npages;
 	in = calloc(1, in_len);
 	um = calloc(1, sizeof(*um));
 	if (!in || !um) {
 		ret = -ENOMEM;
 		goto err;
 	}
-	emu_prm_set(in, 0x00, 16, EMU_OP_CREATE_UMEM);
-	emu_prm_set(in, 0x10, 16, c->devx_uid);
-	emu_prm_set(in, 0x11b, 5, 0);		/* log_page_size: 4 KiB */
-	emu_prm_set(in, 0x120, 32, (uint32_t)(addr & 0xfff));
-	emu_prm_set(in, 0x140, 32, (uint32_t)(npages >> 32));
-	emu_prm_set(in, 0x160, 32, (uint32_t)npages);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_UMEM);
+	prm_set(in, PRM_HDR_UID, c->devx_uid);
+	prm_set(in, PRM_UMEM_LOG_PAGE, 0);	/* 4 KiB */
+	prm_set(in, PRM_UMEM_PAGE_OFFSET, (uint32_t)(addr & 0xfff));
+	prm_set64(in, PRM_UMEM_NUM_MTT, npages);
 	for (i = 0; i < npages; i++) {
 		uint64_t pa = (0x100000000ull + (((addr >> 12) + i) << 12)) |
 			      ((access & IB_UVERBS_ACCESS_LOCAL_WRITE) ? 3 : 1);
 
-		emu_prm_set(in + 48 + 8 * i, 0, 32, (uint32_t)(pa >> 32));
-		emu_prm_set(in + 48 + 8 * i, 32, 32, (uint32_t)pa);
+		prm_set64(in + PRM_UMEM_MTT_BYTE + PRM_MTT_LEN * i,
+			  PRM_MTT_PTAG, pa);
 	}
 	ret = emu_cmd_exec(b->dev, in, in_len, out, sizeof(out));
 	if (ret)
@@ -497,7 +498,7 @@ int emu_h_devx_umem_reg(struct emu_bundle *b)
 	um->addr = addr;
 	um->size = size;
 	um->access = (uint32_t)access;
-	um->umem_id = emu_prm_get(out, 0x48, 24);
+	um->umem_id = prm_get(out, PRM_UMEM_OUT_ID);
 	ret = devx_cmd_build_destroy(in, out, um->dinbox, &um->dinlen);
 	if (ret)
 		goto err;

@@ -11,12 +11,6 @@
 
 struct emu_device;
 
-/* big-endian PRM field access (mlx5_ifc bit offsets) */
-uint32_t emu_prm_get(const void *buf, unsigned int bit_off,
-		     unsigned int width);
-void emu_prm_set(void *buf, unsigned int bit_off, unsigned int width,
-		 uint32_t val);
-
 /*
  * mlx5_cmd_do() (kernels since 5.19): 0 when the firmware executed the
  * command with status 0, -EREMOTEIO when it answered with another status
@@ -35,15 +29,5 @@ void emu_mlx5_destroy_uctx(struct emu_device *dev, uint16_t uid);
 /* mlx5_cmd_alloc_pd() / mlx5_cmd_dealloc_pd() with the context's uid */
 int emu_mlx5_alloc_pd(struct emu_device *dev, uint16_t uid, uint32_t *pdn);
 int emu_mlx5_dealloc_pd(struct emu_device *dev, uint16_t uid, uint32_t pdn);
-
-enum {
-	EMU_OP_ALLOC_PD = 0x800,
-	EMU_OP_DEALLOC_PD = 0x801,
-	EMU_OP_CREATE_UCTX = 0xa04,
-	EMU_OP_DESTROY_UCTX = 0xa06,
-	EMU_OP_CREATE_UMEM = 0xa08,
-	EMU_OP_ALLOC_FLOW_COUNTER = 0x939,
-	EMU_OP_QUERY_FLOW_COUNTER = 0x93b,
-};
 
 #endif
