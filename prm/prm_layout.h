@@ -31,6 +31,7 @@
 #define PRM_METER_OBJ_BYTE 16
 #define PRM_METER_OBJ_LEN 128
 #define PRM_METER_IN_LEN (PRM_HDR_LEN + PRM_METER_OBJ_LEN)
+#define PRM_METER_OUT_LEN (PRM_HDR_LEN + PRM_METER_OBJ_LEN)
 #define PRM_METER_SELECT_HI 0x80, 32
 #define PRM_METER_SELECT_LO 0xa0, 32
 #define PRM_METER_ACTIVE 0xc0, 1
@@ -72,6 +73,10 @@ enum {
 #define PRM_QUERY_FC_ID 0xe0, 32
 #define PRM_QUERY_FC_STATS_BYTE 16
 #define PRM_TRAFFIC_COUNTER_LEN 16
+/* The first counter's traffic_counter: packets, then octets. */
+#define PRM_QUERY_FC_OUT_LEN (PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN)
+#define PRM_QUERY_FC_PACKETS 0x80, 64
+#define PRM_QUERY_FC_OCTETS 0xc0, 64
 
 /* UMEM: the umem context starts at byte 16 of CREATE_UMEM. */
 #define PRM_UMEM_LOG_PAGE 0x11b, 5
@@ -309,5 +314,34 @@ enum prm_cap_type {
 
 /* Objects with a 24-bit number in dword 2 (PD, TD, XRCD). */
 #define PRM_PD_OUT 0x48, 24
+
+/* QUERY_HCA_CAP of another function (function_id follows). */
+#define PRM_QUERY_CAP_OTHER_FUNCTION 0x40, 1
+
+/*
+ * Flow steering: the vport and table type every flow table, group and
+ * entry command carries, and the ids that name them.
+ */
+#define PRM_FS_OTHER_VPORT 0x40, 1
+#define PRM_FS_VPORT_NUMBER 0x50, 16
+#define PRM_FS_TABLE_TYPE 0x80, 8
+#define PRM_FS_TABLE_ID 0xa8, 24
+#define PRM_FS_GROUP_ID 0xc0, 32
+#define PRM_FS_FTE_INDEX 0x100, 32
+
+/* CREATE_PSV: how many PSVs it makes, and the first one's number. */
+#define PRM_CREATE_PSV_NUM 0x40, 4
+#define PRM_CREATE_PSV_OUT_PSV0 0x88, 24
+
+/* Other DEVX objects whose id is not at PRM_IN_OBJN. */
+#define PRM_ID32_AT_40 0x40, 32
+#define PRM_Q_COUNTER_QUERY_ID 0xf8, 8
+#define PRM_Q_COUNTER_ID 0x58, 8
+#define PRM_SCHED_ELEM_ID 0x60, 32
+#define PRM_SCHED_ELEM_OUT_ID 0x80, 32
+#define PRM_SCHED_HIERARCHY 0x40, 8
+#define PRM_VXLAN_UDP_PORT 0x70, 16
+#define PRM_MCG_GID_BYTE 16
+#define PRM_MCG_GID_LEN 16
 
 #endif

@@ -182,6 +182,26 @@ enum prm_opcode {
 	PRM_OP_SYNC_STEERING = 0xb00,
 };
 
+/* Command status: the out mailbox's status byte (MLX5_CMD_STAT_*). */
+enum prm_status {
+	PRM_STATUS_OK = 0x0,
+	PRM_STATUS_INT_ERR = 0x1,
+	PRM_STATUS_BAD_OP = 0x2,
+	PRM_STATUS_BAD_PARAM = 0x3,
+	PRM_STATUS_BAD_SYS_STATE = 0x4,
+	PRM_STATUS_BAD_RES = 0x5,
+	PRM_STATUS_RES_BUSY = 0x6,
+	PRM_STATUS_EXCEED_LIM = 0x8,
+	PRM_STATUS_BAD_RES_STATE = 0x9,
+	PRM_STATUS_BAD_INDEX = 0xa,
+	PRM_STATUS_NO_RESOURCES = 0xf,
+	PRM_STATUS_BAD_QP_STATE = 0x10,
+	PRM_STATUS_BAD_PKT = 0x30,
+	PRM_STATUS_BAD_SIZE_OUTS_CQES = 0x40,
+	PRM_STATUS_BAD_INPUT_LEN = 0x50,
+	PRM_STATUS_BAD_OUTPUT_LEN = 0x51,
+};
+
 /* Opcodes that act on no object and that DEVX passes through as such. */
 enum {
 	PRM_OP_GENERAL_START = 0xb00,

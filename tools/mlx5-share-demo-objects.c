@@ -11,9 +11,8 @@
  *   UMEM          two pages of the exporter's memory
  *   VAR           a doorbell page; the importer maps it on its own fd
  *
- * PRM mailboxes are big-endian bit strings; each field below is given as
- * its bit offset and width from the start of the mailbox, as mlx5_ifc.h
- * lays them out.
+ * PRM mailboxes are big-endian bit strings; their fields are named in
+ * prm/prm_layout.h.
  */
 #include <endian.h>
 #include <errno.h>
@@ -24,85 +23,25 @@
 #include <unistd.h>
 
 #include "mlx5-share-demo.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 
 enum {
-	OP_ALLOC_FLOW_COUNTER = 0x939,
-	OP_DEALLOC_FLOW_COUNTER = 0x93a,
-	OP_QUERY_FLOW_COUNTER = 0x93b,
-	OP_CREATE_GENERAL_OBJECT = 0xa00,
-	OP_MODIFY_GENERAL_OBJECT = 0xa01,
-	OP_QUERY_GENERAL_OBJECT = 0xa02,
-	OBJ_TYPE_FLOW_METER = 0x000a,
-	METER_SELECT_CIR = 1 << 2,
-};
-
-/* Bit offset and width of the fields used here. */
-#define F_OPCODE 0x00, 16
-#define F_OP_MOD 0x30, 16
-#define F_STATUS 0x00, 8
-#define F_SYNDROME 0x20, 32
-#define F_FC_OUT_ID 0x40, 32		/* alloc_flow_counter_out */
-#define F_FC_QUERY_CLEAR 0xc0, 1	/* query_flow_counter_in */
-#define F_FC_QUERY_ID 0xe0, 32
-#define F_GOBJ_TYPE 0x30, 16		/* general_obj_in_cmd_hdr */
-#define F_GOBJ_ID 0x40, 32
-#define F_GOBJ_OUT_ID 0x40, 32		/* general_obj_out_cmd_hdr */
-#define F_METER_SELECT_LO 0xa0, 32	/* flow_meter, after the header */
-#define F_METER_ACTIVE 0xc0, 1
-#define F_METER_VALID 0x180, 1		/* flow_meter_parameters */
-#define F_METER_CBS_EXP 0x1c3, 5
-#define F_METER_CBS_MAN 0x1c8, 8
-#define F_METER_CIR_EXP 0x1d3, 5
-#define F_METER_CIR_MAN 0x1d8, 8
-
-enum {
-	HDR_LEN = 16,
-	FC_QUERY_IN_LEN = 32,
-	FC_QUERY_OUT_LEN = HDR_LEN + 16,	/* one traffic counter */
-	METER_IN_LEN = HDR_LEN + 128,
-	METER_OUT_LEN = HDR_LEN + 128,
 	UMEM_PAGES = 2,
 };
-
-static void prm_set(void *buf, unsigned int off, unsigned int width,
-		    uint32_t val)
-{
-	uint32_t *word = (uint32_t *)buf + off / 32;
-	unsigned int shift = 32 - off % 32 - width;
-	uint32_t mask = (width == 32 ? ~0u : (1u << width) - 1) << shift;
-	uint32_t v = be32toh(*word);
-
-	*word = htobe32((v & ~mask) | (val << shift & mask));
-}
-
-static uint32_t prm_get(const void *buf, unsigned int off, unsigned int width)
-{
-	const uint32_t *word = (const uint32_t *)buf + off / 32;
-	unsigned int shift = 32 - off % 32 - width;
-
-	return be32toh(*word) >> shift &
-	       (width == 32 ? ~0u : (1u << width) - 1);
-}
-
-static uint64_t prm_get64(const void *buf, unsigned int byte)
-{
-	uint64_t v;
-
-	memcpy(&v, (const uint8_t *)buf + byte, sizeof(v));
-	return be64toh(v);
-}
 
 /* Says what the firmware answered when a command failed. */
 static int cmd_failed(int err, const void *out, char *why, size_t whylen)
 {
-	uint32_t status = prm_get(out, F_STATUS);
+	uint32_t status = prm_get(out, PRM_OUT_STATUS);
 
 	if (!err)
 		err = EIO;
 	if (status)
 		snprintf(why, whylen, "%s, firmware status 0x%x syndrome "
 			 "0x%08x", strerror(err), status,
-			 prm_get(out, F_SYNDROME));
+			 prm_get(out, PRM_OUT_SYNDROME));
 	else
 		snprintf(why, whylen, "%s", strerror(err));
 	return err;
@@ -160,14 +99,14 @@ uint64_t demo_shared_value(const struct demo_obj *o)
 static int create_flow_counter(struct ibv_context *ctx, struct demo_obj *o,
 			       char *why, size_t whylen)
 {
-	uint32_t in[HDR_LEN / 4] = {}, out[HDR_LEN / 4] = {};
+	uint32_t in[PRM_HDR_LEN / 4] = {}, out[PRM_HDR_LEN / 4] = {};
 
-	prm_set(in, F_OPCODE, OP_ALLOC_FLOW_COUNTER);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
 	o->devx = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out,
 					 sizeof(out));
 	if (!o->devx)
 		return cmd_failed(errno, out, why, whylen);
-	o->id = prm_get(out, F_FC_OUT_ID);
+	o->id = prm_get(out, PRM_ALLOC_FC_OUT_ID);
 	snprintf(why, whylen, "id 0x%x", o->id);
 	return 0;
 }
@@ -175,21 +114,21 @@ static int create_flow_counter(struct ibv_context *ctx, struct demo_obj *o,
 static int create_flow_meter(struct ibv_context *ctx, struct demo_obj *o,
 			     char *why, size_t whylen)
 {
-	uint32_t in[METER_IN_LEN / 4] = {}, out[HDR_LEN / 4] = {};
+	uint32_t in[PRM_METER_IN_LEN / 4] = {}, out[PRM_HDR_LEN / 4] = {};
 
-	prm_set(in, F_OPCODE, OP_CREATE_GENERAL_OBJECT);
-	prm_set(in, F_GOBJ_TYPE, OBJ_TYPE_FLOW_METER);
-	prm_set(in, F_METER_ACTIVE, 1);
-	prm_set(in, F_METER_VALID, 1);
-	prm_set(in, F_METER_CBS_EXP, 10);
-	prm_set(in, F_METER_CBS_MAN, 0x10);
-	prm_set(in, F_METER_CIR_EXP, 6);
-	prm_set(in, F_METER_CIR_MAN, 0x20);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_METER_ACTIVE, 1);
+	prm_set(in, PRM_METER_VALID, 1);
+	prm_set(in, PRM_METER_CBS_EXP, 10);
+	prm_set(in, PRM_METER_CBS_MAN, 0x10);
+	prm_set(in, PRM_METER_CIR_EXP, 6);
+	prm_set(in, PRM_METER_CIR_MAN, 0x20);
 	o->devx = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out,
 					 sizeof(out));
 	if (!o->devx)
 		return cmd_failed(errno, out, why, whylen);
-	o->id = prm_get(out, F_GOBJ_OUT_ID);
+	o->id = prm_get(out, PRM_GOBJ_OUT_ID);
 	snprintf(why, whylen, "id 0x%x, CIR 0x20", o->id);
 	return 0;
 }
@@ -294,49 +233,49 @@ int demo_destroy(struct demo_obj *o)
 static int query_meter(struct mlx5dv_devx_obj *obj, uint32_t id,
 		       uint32_t *out, char *why, size_t whylen)
 {
-	uint32_t in[HDR_LEN / 4] = {};
+	uint32_t in[PRM_HDR_LEN / 4] = {};
 	int err;
 
-	prm_set(in, F_OPCODE, OP_QUERY_GENERAL_OBJECT);
-	prm_set(in, F_GOBJ_TYPE, OBJ_TYPE_FLOW_METER);
-	prm_set(in, F_GOBJ_ID, id);
-	memset(out, 0, METER_OUT_LEN);
-	err = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, METER_OUT_LEN);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_GOBJ_ID, id);
+	memset(out, 0, PRM_METER_OUT_LEN);
+	err = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, PRM_METER_OUT_LEN);
 	return err ? cmd_failed(err, out, why, whylen) : 0;
 }
 
 int demo_read_shared_value(struct demo_obj *o, uint64_t *value)
 {
-	uint32_t out[METER_OUT_LEN / 4];
+	uint32_t out[PRM_METER_OUT_LEN / 4];
 	char why[128];
 	int err = query_meter(o->devx, o->id, out, why, sizeof(why));
 
 	if (!err)
-		*value = prm_get(out, F_METER_CIR_MAN);
+		*value = prm_get(out, PRM_METER_CIR_MAN);
 	return err;
 }
 
 static int query_flow_counter(struct demo_obj *o, bool clear, char *what,
 			      size_t whatlen)
 {
-	uint32_t in[FC_QUERY_IN_LEN / 4] = {}, out[FC_QUERY_OUT_LEN / 4] = {};
+	uint32_t in[PRM_QUERY_FC_IN_LEN / 4] = {}, out[PRM_QUERY_FC_OUT_LEN / 4] = {};
 	int err;
 
-	prm_set(in, F_OPCODE, OP_QUERY_FLOW_COUNTER);
-	prm_set(in, F_FC_QUERY_CLEAR, clear);
-	prm_set(in, F_FC_QUERY_ID, o->id);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
+	prm_set(in, PRM_QUERY_FC_CLEAR, clear);
+	prm_set(in, PRM_QUERY_FC_ID, o->id);
 	err = mlx5dv_devx_obj_query(o->devx, in, sizeof(in), out, sizeof(out));
 	if (err)
 		return cmd_failed(err, out, what, whatlen);
 	snprintf(what, whatlen, "packets %llu, bytes %llu",
-		 (unsigned long long)prm_get64(out, HDR_LEN),
-		 (unsigned long long)prm_get64(out, HDR_LEN + 8));
+		 (unsigned long long)prm_get64(out, PRM_QUERY_FC_PACKETS),
+		 (unsigned long long)prm_get64(out, PRM_QUERY_FC_OCTETS));
 	return 0;
 }
 
 int demo_query(struct demo_obj *o, char *what, size_t whatlen)
 {
-	uint32_t out[METER_OUT_LEN / 4];
+	uint32_t out[PRM_METER_OUT_LEN / 4];
 	int err;
 
 	switch (o->kind) {
@@ -347,9 +286,9 @@ int demo_query(struct demo_obj *o, char *what, size_t whatlen)
 		if (!err)
 			snprintf(what, whatlen,
 				 "active %u, CIR 0x%x exponent %u",
-				 prm_get(out, F_METER_ACTIVE),
-				 prm_get(out, F_METER_CIR_MAN),
-				 prm_get(out, F_METER_CIR_EXP));
+				 prm_get(out, PRM_METER_ACTIVE),
+				 prm_get(out, PRM_METER_CIR_MAN),
+				 prm_get(out, PRM_METER_CIR_EXP));
 		return err;
 	case DEMO_UMEM:
 		snprintf(what, whatlen, "umem_id 0x%x", o->umem->umem_id);
@@ -366,18 +305,18 @@ int demo_query(struct demo_obj *o, char *what, size_t whatlen)
 
 static int modify_meter(struct demo_obj *o, char *what, size_t whatlen)
 {
-	uint32_t in[METER_IN_LEN / 4] = {}, out[HDR_LEN / 4] = {};
-	uint32_t qout[METER_OUT_LEN / 4];
+	uint32_t in[PRM_METER_IN_LEN / 4] = {}, out[PRM_HDR_LEN / 4] = {};
+	uint32_t qout[PRM_METER_OUT_LEN / 4];
 	uint32_t want = (uint32_t)demo_shared_value(o);
 	int err;
 
-	prm_set(in, F_OPCODE, OP_MODIFY_GENERAL_OBJECT);
-	prm_set(in, F_GOBJ_TYPE, OBJ_TYPE_FLOW_METER);
-	prm_set(in, F_GOBJ_ID, o->id);
-	prm_set(in, F_METER_SELECT_LO, METER_SELECT_CIR);
-	prm_set(in, F_METER_VALID, 1);
-	prm_set(in, F_METER_CIR_EXP, 6);
-	prm_set(in, F_METER_CIR_MAN, want);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_MODIFY_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_GOBJ_ID, o->id);
+	prm_set(in, PRM_METER_SELECT_LO, PRM_METER_SEL_CIR);
+	prm_set(in, PRM_METER_VALID, 1);
+	prm_set(in, PRM_METER_CIR_EXP, 6);
+	prm_set(in, PRM_METER_CIR_MAN, want);
 	err = mlx5dv_devx_obj_modify(o->devx, in, sizeof(in), out,
 				     sizeof(out));
 	if (err)
@@ -386,8 +325,8 @@ static int modify_meter(struct demo_obj *o, char *what, size_t whatlen)
 	if (err)
 		return err;
 	snprintf(what, whatlen, "CIR 0x20 -> 0x%x, read back 0x%x",
-		 want, prm_get(qout, F_METER_CIR_MAN));
-	return prm_get(qout, F_METER_CIR_MAN) == want ? 0 : EBADMSG;
+		 want, prm_get(qout, PRM_METER_CIR_MAN));
+	return prm_get(qout, PRM_METER_CIR_MAN) == want ? 0 : EBADMSG;
 }
 
 /*

@@ -78,7 +78,6 @@ static const uint16_t create_ops[] = {
 /* SET_FLOW_TABLE_ENTRY: op_mod 0 creates an entry, 1 modifies it. */
 #define PRM_SET_FTE_OP_MOD PRM_HDR_OP_MOD
 /* CREATE_PSV makes one object only when it asks for one PSV. */
-#define PRM_CREATE_PSV_NUM 0x40, 4
 
 bool devx_cmd_is_obj_create(const void *in, size_t inlen)
 {
@@ -167,17 +166,18 @@ struct obj_ref {
 };
 
 #define REF(op, cr, field) { PRM_OP_##op, PRM_OP_##cr, field }
-#define OBJN 0x48, 24
-#define TABLE_ID 0xa8, 24
-#define ID32_AT_40 0x40, 32
-#define GROUP_ID 0xc0, 32
-#define FTE_INDEX 0x100, 32
-#define Q_COUNTER_QUERY_ID 0xf8, 8
-#define Q_COUNTER_ID 0x58, 8
-#define SCHED_ID 0x60, 32
-#define SCHED_OUT_ID 0x80, 32
-#define VXLAN_PORT 0x70, 16
-#define PSV0_INDEX 0x88, 24
+/* Short names for the table below (prm_layout.h has the fields). */
+#define OBJN PRM_IN_OBJN
+#define TABLE_ID PRM_FS_TABLE_ID
+#define ID32_AT_40 PRM_ID32_AT_40
+#define GROUP_ID PRM_FS_GROUP_ID
+#define FTE_INDEX PRM_FS_FTE_INDEX
+#define Q_COUNTER_QUERY_ID PRM_Q_COUNTER_QUERY_ID
+#define Q_COUNTER_ID PRM_Q_COUNTER_ID
+#define SCHED_ID PRM_SCHED_ELEM_ID
+#define SCHED_OUT_ID PRM_SCHED_ELEM_OUT_ID
+#define VXLAN_PORT PRM_VXLAN_UDP_PORT
+#define PSV0_INDEX PRM_CREATE_PSV_OUT_PSV0
 
 static const struct obj_ref obj_refs[] = {
 	REF(QUERY_MKEY, CREATE_MKEY, OBJN),
@@ -363,12 +363,12 @@ uint64_t devx_cmd_created_obj_id(const void *in, const void *out)
 }
 
 /* Fields the flow steering destroys repeat from their create. */
-#define FS_OTHER_VPORT 0x40, 1
-#define FS_VPORT_NUMBER 0x50, 16
-#define FS_TABLE_TYPE 0x80, 8
-#define SCHED_HIERARCHY 0x40, 8
-#define MCG_GID_BYTE 16
-#define MCG_GID_LEN 16
+#define FS_OTHER_VPORT PRM_FS_OTHER_VPORT
+#define FS_VPORT_NUMBER PRM_FS_VPORT_NUMBER
+#define FS_TABLE_TYPE PRM_FS_TABLE_TYPE
+#define SCHED_HIERARCHY PRM_SCHED_HIERARCHY
+#define MCG_GID_BYTE PRM_MCG_GID_BYTE
+#define MCG_GID_LEN PRM_MCG_GID_LEN
 
 static void copy_field(void *din, const void *in, unsigned int off,
 		       unsigned int width)

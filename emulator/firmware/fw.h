@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "prm_opcodes.h"
+
 struct emu_fw;
 
 /* One device's firmware; node_guid seeds its identity (caps, vport). */
@@ -32,27 +34,27 @@ int emu_fw_exec(struct emu_fw *fw, const void *in, size_t inlen,
 		void *out, size_t outlen);
 
 /*
- * PRM command status values (PRM "Command Status"; the kernel's
- * MLX5_CMD_STAT_*).  The model sets a few of them; the kernel model maps
- * all of them to an errno (emu_fw_status_errno()).
+ * PRM command status values (prm_opcodes.h) under the model's names.  The
+ * model sets a few of them; the kernel model maps all of them to an errno
+ * (emu_fw_status_errno()).
  */
 enum {
-	EMU_FW_STATUS_OK = 0x0,
-	EMU_FW_STATUS_INT_ERR = 0x1,
-	EMU_FW_STATUS_BAD_OP = 0x2,
-	EMU_FW_STATUS_BAD_PARAM = 0x3,
-	EMU_FW_STATUS_BAD_SYS_STATE = 0x4,
-	EMU_FW_STATUS_BAD_RES = 0x5,
-	EMU_FW_STATUS_RES_BUSY = 0x6,
-	EMU_FW_STATUS_EXCEED_LIM = 0x8,
-	EMU_FW_STATUS_BAD_RES_STATE = 0x9,
-	EMU_FW_STATUS_BAD_INDEX = 0xa,
-	EMU_FW_STATUS_NO_RESOURCES = 0xf,
-	EMU_FW_STATUS_BAD_QP_STATE = 0x10,
-	EMU_FW_STATUS_BAD_PKT = 0x30,
-	EMU_FW_STATUS_BAD_SIZE_OUTS_CQES = 0x40,
-	EMU_FW_STATUS_BAD_INPUT_LEN = 0x50,
-	EMU_FW_STATUS_BAD_OUTPUT_LEN = 0x51,
+	EMU_FW_STATUS_OK = PRM_STATUS_OK,
+	EMU_FW_STATUS_INT_ERR = PRM_STATUS_INT_ERR,
+	EMU_FW_STATUS_BAD_OP = PRM_STATUS_BAD_OP,
+	EMU_FW_STATUS_BAD_PARAM = PRM_STATUS_BAD_PARAM,
+	EMU_FW_STATUS_BAD_SYS_STATE = PRM_STATUS_BAD_SYS_STATE,
+	EMU_FW_STATUS_BAD_RES = PRM_STATUS_BAD_RES,
+	EMU_FW_STATUS_RES_BUSY = PRM_STATUS_RES_BUSY,
+	EMU_FW_STATUS_EXCEED_LIM = PRM_STATUS_EXCEED_LIM,
+	EMU_FW_STATUS_BAD_RES_STATE = PRM_STATUS_BAD_RES_STATE,
+	EMU_FW_STATUS_BAD_INDEX = PRM_STATUS_BAD_INDEX,
+	EMU_FW_STATUS_NO_RESOURCES = PRM_STATUS_NO_RESOURCES,
+	EMU_FW_STATUS_BAD_QP_STATE = PRM_STATUS_BAD_QP_STATE,
+	EMU_FW_STATUS_BAD_PKT = PRM_STATUS_BAD_PKT,
+	EMU_FW_STATUS_BAD_SIZE_OUTS_CQES = PRM_STATUS_BAD_SIZE_OUTS_CQES,
+	EMU_FW_STATUS_BAD_INPUT_LEN = PRM_STATUS_BAD_INPUT_LEN,
+	EMU_FW_STATUS_BAD_OUTPUT_LEN = PRM_STATUS_BAD_OUTPUT_LEN,
 };
 
 /*

@@ -9,7 +9,6 @@
 
 #include "fw_internal.h"
 
-#define PRM_QUERY_CAP_OTHER_FUNCTION 0x40, 1
 
 bool fw_cmd_query_hca_cap(struct fw_cmd *cmd)
 {

@@ -16,6 +16,9 @@
 #include "check.h"
 #include "e2e.h"
 #include "info_handles.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 
 static const char *test_name = "e2e";
 static bool on_hw;
@@ -25,37 +28,6 @@ static char *self_argv0;
 /* Our own program, resolved once: valgrind answers readlink for its client
  * but would exec itself for "/proc/self/exe". */
 static char self_path[4096];
-
-/* PRM opcodes and the general object type the tests use. */
-enum {
-	OP_CREATE_GENERAL_OBJECT = 0xa00,
-	OP_MODIFY_GENERAL_OBJECT = 0xa01,
-	OP_QUERY_GENERAL_OBJECT = 0xa02,
-	OP_ALLOC_FLOW_COUNTER = 0x939,
-	OP_QUERY_FLOW_COUNTER = 0x93b,
-	OBJ_TYPE_FLOW_METER = 0x000a,
-	METER_MBOX = 16 + 128,	/* header + flow meter object */
-};
-
-static void put16(uint8_t *p, uint16_t v)
-{
-	v = htobe16(v);
-	memcpy(p, &v, sizeof(v));
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	v = htobe32(v);
-	memcpy(p, &v, sizeof(v));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return be32toh(v);
-}
 
 static bool under_emulator(void)
 {
@@ -189,63 +161,62 @@ int e2e_wait(pid_t pid)
 
 struct mlx5dv_devx_obj *fc_alloc(struct ibv_context *ctx, uint32_t *id)
 {
-	uint8_t in[16] = { 0 }, out[16] = { 0 };
+	uint8_t in[PRM_ALLOC_FC_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
 	struct mlx5dv_devx_obj *obj;
 
-	put16(in, OP_ALLOC_FLOW_COUNTER);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
 	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
 	if (obj)
-		*id = get32(out + 8);
+		*id = prm_get(out, PRM_ALLOC_FC_OUT_ID);
 	return obj;
 }
 
 int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id, uint8_t out[32])
 {
-	uint8_t in[32] = { 0 };
+	uint8_t in[PRM_QUERY_FC_IN_LEN] = { 0 };
 
 	memset(out, 0, 32);
-	put16(in, OP_QUERY_FLOW_COUNTER);
-	put32(in + 28, id);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
+	prm_set(in, PRM_QUERY_FC_ID, id);
 	return mlx5dv_devx_obj_query(obj, in, sizeof(in), out, 32);
 }
 
 struct mlx5dv_devx_obj *meter_create(struct ibv_context *ctx, uint32_t *id)
 {
-	uint8_t in[METER_MBOX] = { 0 }, out[16] = { 0 };
+	uint8_t in[PRM_METER_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
 	struct mlx5dv_devx_obj *obj;
 
-	put16(in, OP_CREATE_GENERAL_OBJECT);
-	put16(in + 6, OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
 	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
 	if (obj)
-		*id = get32(out + 8);
+		*id = prm_get(out, PRM_GOBJ_OUT_ID);
 	return obj;
 }
 
 int meter_query(struct mlx5dv_devx_obj *obj, uint32_t id, bool *active)
 {
-	uint8_t in[16] = { 0 }, out[METER_MBOX] = { 0 };
+	uint8_t in[PRM_HDR_LEN] = { 0 }, out[PRM_METER_IN_LEN] = { 0 };
 	int ret;
 
-	put16(in, OP_QUERY_GENERAL_OBJECT);
-	put16(in + 6, OBJ_TYPE_FLOW_METER);
-	put32(in + 8, id);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_GOBJ_ID, id);
 	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
-	/* flow_meter.active is bit 0xc0 of the mailbox */
 	if (!ret)
-		*active = out[24] & 0x80;
+		*active = prm_get(out, PRM_METER_ACTIVE);
 	return ret;
 }
 
 int meter_set_active(struct mlx5dv_devx_obj *obj, uint32_t id, bool active)
 {
-	uint8_t in[METER_MBOX] = { 0 }, out[16] = { 0 };
+	uint8_t in[PRM_METER_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
 
-	put16(in, OP_MODIFY_GENERAL_OBJECT);
-	put16(in + 6, OBJ_TYPE_FLOW_METER);
-	put32(in + 8, id);
-	in[23] = 1;			/* modify_field_select: active */
-	in[24] = active ? 0x80 : 0;
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_MODIFY_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_GOBJ_ID, id);
+	prm_set(in, PRM_METER_SELECT_LO, PRM_METER_SEL_ACTIVE);
+	prm_set(in, PRM_METER_ACTIVE, active);
 	return mlx5dv_devx_obj_modify(obj, in, sizeof(in), out, sizeof(out));
 }
 

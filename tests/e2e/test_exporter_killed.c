@@ -17,6 +17,9 @@
 #include "check.h"
 #include "e2e.h"
 #include "fdpass.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 
 #define NAME "e2e_exporter_killed"
 
@@ -35,11 +38,11 @@ static int take_bulks(struct ibv_context *ctx,
 	int n;
 
 	for (n = 0; n < MAX_BULKS; n++) {
-		uint8_t in[16] = { 0 }, out[16] = { 0 };
+		uint8_t in[PRM_ALLOC_FC_IN_LEN] = { 0 };
+		uint8_t out[PRM_HDR_LEN] = { 0 };
 
-		in[0] = 0x09;	/* ALLOC_FLOW_COUNTER (0x939) */
-		in[1] = 0x39;
-		in[14] = 14;	/* flow_counter_bulk_log_size */
+		prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
+		prm_set(in, PRM_ALLOC_FC_BULK_LOG, 14);
 		got[n] = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out,
 						sizeof(out));
 		if (!got[n])

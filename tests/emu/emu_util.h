@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * Helpers for the mlx5-emu tests: PRM mailbox fields, the DEVX contexts
+ * Helpers for the mlx5-emu tests: the DEVX contexts
  * and objects the tests make, and a raw RDMA_VERBS_IOCTL builder for the
  * kernel rules libmlx5 never exercises (bad handles, INFO_HANDLES...).
  */
@@ -21,51 +21,9 @@
 #include <rdma/rdma_user_ioctl_cmds.h>
 
 #include "check.h"
-
-/* PRM opcodes and general object type the tests use */
-enum {
-	OP_QUERY_HCA_CAP = 0x100,
-	OP_ALLOC_FLOW_COUNTER = 0x939,
-	OP_DEALLOC_FLOW_COUNTER = 0x93a,
-	OP_QUERY_FLOW_COUNTER = 0x93b,
-	OP_CREATE_GENERAL_OBJECT = 0xa00,
-	OP_MODIFY_GENERAL_OBJECT = 0xa01,
-	OP_QUERY_GENERAL_OBJECT = 0xa02,
-	OP_DESTROY_GENERAL_OBJECT = 0xa03,
-	OBJ_TYPE_FLOW_METER = 0xa,
-	PRM_STATUS_BAD_OP = 0x2,
-};
-
-/* mlx5_ifc bit offsets from the start of a mailbox, big endian */
-static inline uint32_t prm_get(const void *buf, unsigned int off,
-			       unsigned int width)
-{
-	const uint8_t *p = (const uint8_t *)buf + off / 32 * 4;
-	uint32_t w = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		     (uint32_t)p[2] << 8 | p[3];
-
-	return w >> (32 - off % 32 - width) &
-	       (width >= 32 ? ~0u : (1u << width) - 1);
-}
-
-static inline void prm_set(void *buf, unsigned int off, unsigned int width,
-			   uint32_t v)
-{
-	uint8_t *p = (uint8_t *)buf + off / 32 * 4;
-	unsigned int shift = 32 - off % 32 - width;
-	uint32_t mask = (width >= 32 ? ~0u : (1u << width) - 1) << shift;
-	uint32_t w = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		     (uint32_t)p[2] << 8 | p[3];
-
-	w = (w & ~mask) | (v << shift & mask);
-	p[0] = w >> 24;
-	p[1] = w >> 16;
-	p[2] = w >> 8;
-	p[3] = w;
-}
-
-#define PRM_STATUS(out) prm_get(out, 0x00, 8)
-#define PRM_SYNDROME(out) prm_get(out, 0x20, 32)
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 
 /* mlx5dv_open_device() of the index-th device with DEVX */
 static inline struct ibv_context *emu_open_devx(int index)
@@ -91,14 +49,14 @@ static inline struct mlx5dv_devx_obj *emu_counter(struct ibv_context *ctx,
 						  unsigned int bulk,
 						  uint32_t *id)
 {
-	uint32_t in[4] = {}, out[4] = {};
+	uint8_t in[PRM_ALLOC_FC_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
 	struct mlx5dv_devx_obj *obj;
 
-	prm_set(in, 0x00, 16, OP_ALLOC_FLOW_COUNTER);
-	prm_set(in, 0x78, 8, bulk);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
+	prm_set(in, PRM_ALLOC_FC_BULK, bulk);
 	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
 	if (obj && id)
-		*id = prm_get(out, 0x40, 32);
+		*id = prm_get(out, PRM_ALLOC_FC_OUT_ID);
 	return obj;
 }
 
@@ -106,37 +64,36 @@ static inline struct mlx5dv_devx_obj *emu_counter(struct ibv_context *ctx,
 static inline int emu_counter_query(struct mlx5dv_devx_obj *obj, uint32_t id,
 				    uint8_t *status)
 {
-	uint32_t in[8] = {}, out[8] = {};
+	uint8_t in[PRM_QUERY_FC_IN_LEN] = {}, out[PRM_QUERY_FC_IN_LEN] = {};
 	int ret;
 
-	prm_set(in, 0x00, 16, OP_QUERY_FLOW_COUNTER);
-	prm_set(in, 0xe0, 32, id);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
+	prm_set(in, PRM_QUERY_FC_ID, id);
 	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
 	if (status)
-		*status = (uint8_t)PRM_STATUS(out);
+		*status = (uint8_t)prm_get(out, PRM_OUT_STATUS);
 	return ret;
 }
 
 /* a flow meter general object whose CBS exponent/mantissa are given */
-#define METER_IN_LEN (16 + 128)
 static inline struct mlx5dv_devx_obj *emu_meter(struct ibv_context *ctx,
 						unsigned int cbs_exp,
 						unsigned int cbs_man,
 						uint32_t *id)
 {
-	uint8_t in[METER_IN_LEN] = {};
-	uint32_t out[4] = {};
+	uint8_t in[PRM_METER_IN_LEN] = {};
+	uint8_t out[PRM_HDR_LEN] = {};
 	struct mlx5dv_devx_obj *obj;
 
-	prm_set(in, 0x00, 16, OP_CREATE_GENERAL_OBJECT);
-	prm_set(in, 0x30, 16, OBJ_TYPE_FLOW_METER);
-	prm_set(in, 0xc0, 1, 1);		/* active */
-	prm_set(in, 0x180, 1, 1);		/* valid params */
-	prm_set(in, 0x1c3, 5, cbs_exp);
-	prm_set(in, 0x1c8, 8, cbs_man);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_METER_ACTIVE, 1);
+	prm_set(in, PRM_METER_VALID, 1);
+	prm_set(in, PRM_METER_CBS_EXP, cbs_exp);
+	prm_set(in, PRM_METER_CBS_MAN, cbs_man);
 	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
 	if (obj && id)
-		*id = prm_get(out, 0x40, 32);
+		*id = prm_get(out, PRM_GOBJ_OUT_ID);
 	return obj;
 }
 
@@ -145,20 +102,20 @@ static inline int emu_meter_query(struct mlx5dv_devx_obj *obj, uint32_t id,
 				  unsigned int *cbs_exp, unsigned int *cbs_man,
 				  uint8_t *status)
 {
-	uint32_t in[4] = {};
-	uint8_t out[METER_IN_LEN] = {};
+	uint8_t in[PRM_HDR_LEN] = {};
+	uint8_t out[PRM_METER_IN_LEN] = {};
 	int ret;
 
-	prm_set(in, 0x00, 16, OP_QUERY_GENERAL_OBJECT);
-	prm_set(in, 0x30, 16, OBJ_TYPE_FLOW_METER);
-	prm_set(in, 0x40, 32, id);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_GOBJ_ID, id);
 	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
 	if (cbs_exp)
-		*cbs_exp = prm_get(out, 0x1c3, 5);
+		*cbs_exp = prm_get(out, PRM_METER_CBS_EXP);
 	if (cbs_man)
-		*cbs_man = prm_get(out, 0x1c8, 8);
+		*cbs_man = prm_get(out, PRM_METER_CBS_MAN);
 	if (status)
-		*status = (uint8_t)PRM_STATUS(out);
+		*status = (uint8_t)prm_get(out, PRM_OUT_STATUS);
 	return ret;
 }
 
@@ -225,11 +182,11 @@ static inline int emu_info_handles(int fd, uint16_t obj_type, uint32_t *list,
 static inline int emu_raw_counter_query(int fd, uint64_t handle,
 					uint32_t counter_id)
 {
-	uint32_t in[8] = {}, out[8] = {};
+	uint8_t in[PRM_QUERY_FC_IN_LEN] = {}, out[PRM_QUERY_FC_IN_LEN] = {};
 	struct emu_raw r;
 
-	prm_set(in, 0x00, 16, OP_QUERY_FLOW_COUNTER);
-	prm_set(in, 0xe0, 32, counter_id);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
+	prm_set(in, PRM_QUERY_FC_ID, counter_id);
 	raw_init(&r, MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_QUERY);
 	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, 0, handle);
 	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, sizeof(in),

@@ -57,7 +57,7 @@ int main(void)
 	CHECK_EQ((long)tret, EIO);
 
 	CHECK_EQ(mlx5dv_devx_query_eqn(ctx, 0, &eqn), EIO);
-	prm_set(in, 0x00, 16, OP_QUERY_HCA_CAP);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
 	CHECK_EQ(mlx5dv_devx_general_cmd(ctx, in, sizeof(in), out,
 					 sizeof(out)), EIO);
 	errno = 0;

@@ -17,13 +17,14 @@ static void general_cmds(struct ibv_context *ctx)
 	int ret;
 
 	/* QUERY_HCA_CAP, general capabilities, current values */
-	prm_set(in, 0x00, 16, OP_QUERY_HCA_CAP);
-	prm_set(in, 0x30, 16, 0 << 1 | 1);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
+	prm_set(in, PRM_HDR_OP_MOD, PRM_CAP_TYPE_GENERAL << 1 | 1);
 	ret = mlx5dv_devx_general_cmd(ctx, in, sizeof(in), out, sizeof(out));
 	CHECK_EQ(ret, 0);
-	CHECK_EQ(PRM_STATUS(out), 0);
-	/* log_max_uctx (cmd_hca_cap bit 0x463): DEVX needs it non-zero */
-	CHECK(prm_get((uint8_t *)out + 16, 0x463, 5) != 0);
+	CHECK_EQ(prm_get(out, PRM_OUT_STATUS), PRM_STATUS_OK);
+	/* DEVX needs log_max_uctx non-zero */
+	CHECK(prm_get((uint8_t *)out + PRM_CAP_AREA_BYTE,
+		      PRM_CAP_LOG_MAX_UCTX) != 0);
 
 	/*
 	 * An opcode in the general range the firmware does not implement:
@@ -31,22 +32,22 @@ static void general_cmds(struct ibv_context *ctx)
 	 * the mailbox carries BAD_OP and a syndrome.
 	 */
 	memset(in, 0, sizeof(in));
-	prm_set(in, 0x00, 16, 0xbff);
+	prm_set(in, PRM_HDR_OPCODE, 0xbff);
 	memset(small_out, 0xab, sizeof(small_out));
 	ret = mlx5dv_devx_general_cmd(ctx, in, sizeof(in), small_out,
 				      sizeof(small_out));
 	CHECK_EQ(ret, EREMOTEIO);
-	CHECK_EQ(PRM_STATUS(small_out), PRM_STATUS_BAD_OP);
-	CHECK(PRM_SYNDROME(small_out) != 0);
+	CHECK_EQ(prm_get(small_out, PRM_OUT_STATUS), PRM_STATUS_BAD_OP);
+	CHECK(prm_get(small_out, PRM_OUT_SYNDROME) != 0);
 
 	/* not a general command: devx_is_general_cmd() says no -> EINVAL */
 	memset(in, 0, sizeof(in));
-	prm_set(in, 0x00, 16, OP_ALLOC_FLOW_COUNTER);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
 	CHECK_EQ(mlx5dv_devx_general_cmd(ctx, in, sizeof(in), small_out,
 					 sizeof(small_out)), EINVAL);
 
 	/* mailboxes shorter than the command headers: the attr spec's EINVAL */
-	prm_set(in, 0x00, 16, OP_QUERY_HCA_CAP);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
 	CHECK_EQ(mlx5dv_devx_general_cmd(ctx, in, 8, small_out,
 					 sizeof(small_out)), EINVAL);
 	CHECK_EQ(mlx5dv_devx_general_cmd(ctx, in, sizeof(in), small_out, 8),
@@ -76,8 +77,8 @@ static void no_devx(void)
 	ctx = ibv_open_device(list[0]);
 	REQUIRE(ctx);
 	/* libmlx5 asks for DEVX anyway when the kernel offers it */
-	prm_set(in, 0x00, 16, OP_QUERY_HCA_CAP);
-	prm_set(in, 0x30, 16, 1);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
+	prm_set(in, PRM_HDR_OP_MOD, 1);
 	CHECK_EQ(mlx5dv_devx_general_cmd(ctx, in, sizeof(in), out,
 					 sizeof(out)), 0);
 	ibv_close_device(ctx);

@@ -46,15 +46,15 @@ static void counters(struct ibv_context *ctx)
 static int meter_modify_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
 			    unsigned int exp, unsigned int man)
 {
-	uint8_t in[METER_IN_LEN] = {};
+	uint8_t in[PRM_METER_IN_LEN] = {};
 	uint32_t out[4] = {};
 
-	prm_set(in, 0x00, 16, OP_MODIFY_GENERAL_OBJECT);
-	prm_set(in, 0x30, 16, OBJ_TYPE_FLOW_METER);
-	prm_set(in, 0x40, 32, id);
-	prm_set(in, 0xa0, 32, 1u << 1);		/* modify_field_select: CBS */
-	prm_set(in, 0x1c3, 5, exp);
-	prm_set(in, 0x1c8, 8, man);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_MODIFY_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_GOBJ_ID, id);
+	prm_set(in, PRM_METER_SELECT_LO, PRM_METER_SEL_CBS);
+	prm_set(in, PRM_METER_CBS_EXP, exp);
+	prm_set(in, PRM_METER_CBS_MAN, man);
 	return mlx5dv_devx_obj_modify(obj, in, sizeof(in), out, sizeof(out));
 }
 
@@ -63,7 +63,7 @@ static void meters(struct ibv_context *ctx)
 	struct mlx5dv_devx_obj *m1, *m2, *cnt;
 	unsigned int exp = 0, man = 0;
 	uint32_t id1, id2, idc;
-	uint8_t in[METER_IN_LEN] = {};
+	uint8_t in[PRM_METER_IN_LEN] = {};
 	uint32_t out[4] = {};
 	uint8_t status;
 
@@ -99,24 +99,24 @@ static void meters(struct ibv_context *ctx)
 	{
 		uint32_t qin[4] = {}, qout[4] = {};
 
-		prm_set(qin, 0x00, 16, OP_QUERY_GENERAL_OBJECT);
-		prm_set(qin, 0x30, 16, OBJ_TYPE_FLOW_METER);
-		prm_set(qin, 0x40, 32, id1);
+		prm_set(qin, PRM_HDR_OPCODE, PRM_OP_QUERY_GENERAL_OBJECT);
+		prm_set(qin, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+		prm_set(qin, PRM_GOBJ_ID, id1);
 		CHECK_EQ(mlx5dv_devx_obj_modify(m1, qin, sizeof(qin), qout,
 						sizeof(qout)), EINVAL);
 	}
 
 	/* a create the firmware refuses: out mailbox and EREMOTEIO */
-	prm_set(in, 0x00, 16, OP_CREATE_GENERAL_OBJECT);
-	prm_set(in, 0x30, 16, 0x7777);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, 0x7777);
 	errno = 0;
 	CHECK(!mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out)));
 	CHECK_EQ(errno, EREMOTEIO);
-	CHECK(PRM_STATUS(out) != 0);
-	CHECK(PRM_SYNDROME(out) != 0);
+	CHECK(prm_get(out, PRM_OUT_STATUS) != PRM_STATUS_OK);
+	CHECK(prm_get(out, PRM_OUT_SYNDROME) != 0);
 	/* not a create command at all -> EINVAL, nothing made */
 	memset(in, 0, sizeof(in));
-	prm_set(in, 0x00, 16, OP_QUERY_HCA_CAP);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
 	errno = 0;
 	CHECK(!mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out)));
 	CHECK_EQ(errno, EINVAL);

@@ -161,7 +161,7 @@ static void malformed(int fd)
 	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_DESTROY_HANDLE, 4, 0);
 	CHECK_EQ(raw_exec(fd, &r), EINVAL);
 	/* input behind a bad pointer -> EFAULT */
-	prm_set(in, 0x00, 16, OP_QUERY_HCA_CAP);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
 	raw_init(&r, MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_OTHER);
 	raw_attr(&r, MLX5_IB_ATTR_DEVX_OTHER_CMD_IN, 16, 16);
 	raw_attr(&r, MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT, sizeof(big),

@@ -37,8 +37,8 @@ static int take_counters(struct ibv_context *ctx)
 		uint32_t in[4] = {}, out[4] = {};
 		void *obj;
 
-		prm_set(in, 0x00, 16, OP_ALLOC_FLOW_COUNTER);
-		prm_set(in, 0x73, 5, 14);
+		prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
+		prm_set(in, PRM_ALLOC_FC_BULK_LOG, 14);
 		obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out,
 					     sizeof(out));
 		if (!obj)

@@ -42,6 +42,9 @@
 
 #include "check.h"
 #include "e2e.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 
 #define NAME "fault_ioctl_parser"
 
@@ -169,7 +172,7 @@ struct ctx_state {
 
 static uint32_t total;
 static uint32_t list[64];
-static uint8_t q_in[32], q_out[32];
+static uint8_t q_in[PRM_QUERY_FC_IN_LEN], q_out[PRM_QUERY_FC_IN_LEN];
 
 /* The well-formed INFO_HANDLES call for DEVX objects. */
 static void info_handles(union cmd *c)
@@ -186,12 +189,9 @@ static void info_handles(union cmd *c)
 /* The well-formed QUERY_FLOW_COUNTER through DEVX_OBJ_QUERY. */
 static void devx_query(union cmd *c, const struct ctx_state *s)
 {
-	uint16_t op = htobe16(0x93b);
-	uint32_t id = htobe32(s->fc_id);
-
 	memset(q_in, 0, sizeof(q_in));
-	memcpy(q_in, &op, sizeof(op));
-	memcpy(q_in + 28, &id, sizeof(id));
+	prm_set(q_in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
+	prm_set(q_in, PRM_QUERY_FC_ID, s->fc_id);
 	init_cmd(c, MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_QUERY);
 	add_attr(c, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, 0, s->fc_handle);
 	add_attr(c, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, sizeof(q_in),

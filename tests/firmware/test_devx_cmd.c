@@ -47,9 +47,9 @@ static void test_classes(void)
 	CHECK(!devx_cmd_is_obj_create(cmd(PRM_OP_SET_FLOW_TABLE_ENTRY, 1),
 				      16));
 	cmd(PRM_OP_CREATE_PSV, 0);
-	prm_set(in, 0x40, 4, 1);
+	prm_set(in, PRM_CREATE_PSV_NUM, 1);
 	CHECK(devx_cmd_is_obj_create(in, 16));
-	prm_set(in, 0x40, 4, 2);
+	prm_set(in, PRM_CREATE_PSV_NUM, 2);
 	CHECK(!devx_cmd_is_obj_create(in, 16));
 	CHECK(!devx_cmd_is_obj_create(in, 1));
 
@@ -84,16 +84,16 @@ static void test_obj_ids(void)
 	CHECK(devx_cmd_obj_id(in, 16) == (0x500ull << 32 | 0x123));
 
 	cmd(PRM_OP_QUERY_FLOW_TABLE, 0);
-	prm_set(in, 0xa8, 24, 0x77);
+	prm_set(in, PRM_FS_TABLE_ID, 0x77);
 	CHECK(devx_cmd_obj_id(in, 32) == (0x930ull << 32 | 0x77));
 	CHECK(devx_cmd_obj_id(in, 16) == 0);	/* field beyond the input */
 
 	cmd(PRM_OP_QUERY_FLOW_GROUP, 0);
-	prm_set(in, 0xc0, 32, 0x88);
+	prm_set(in, PRM_FS_GROUP_ID, 0x88);
 	CHECK(devx_cmd_obj_id(in, 32) == (0x933ull << 32 | 0x88));
 
 	cmd(PRM_OP_SET_FLOW_TABLE_ENTRY, 1);
-	prm_set(in, 0x100, 32, 9);
+	prm_set(in, PRM_FS_FTE_INDEX, 9);
 	CHECK(devx_cmd_obj_id(in, 64) == (0x936ull << 32 | 9));
 
 	cmd(PRM_OP_QUERY_FLOW_COUNTER, 0);
@@ -220,10 +220,10 @@ static void test_destroy_shapes(void)
 	/* Flow group: vport, table type and table id come along. */
 	cmd(PRM_OP_CREATE_FLOW_GROUP, 0);
 	prm_set(in, PRM_HDR_UID, 3);
-	prm_set(in, 0x40, 1, 1);
-	prm_set(in, 0x50, 16, 0x21);
-	prm_set(in, 0x80, 8, 2);
-	prm_set(in, 0xa8, 24, 0x4455);
+	prm_set(in, PRM_FS_OTHER_VPORT, 1);
+	prm_set(in, PRM_FS_VPORT_NUMBER, 0x21);
+	prm_set(in, PRM_FS_TABLE_TYPE, 2);
+	prm_set(in, PRM_FS_TABLE_ID, 0x4455);
 	memset(out, 0, sizeof(out));
 	prm_set(out, PRM_OUT_OBJN, 0x66);
 	CHECK(devx_cmd_created_obj_id(in, out) == (0x933ull << 32 | 0x66));
@@ -231,23 +231,23 @@ static void test_destroy_shapes(void)
 	CHECK_EQ(dinlen, 64);
 	CHECK_EQ(prm_get(din, PRM_HDR_OPCODE), PRM_OP_DESTROY_FLOW_GROUP);
 	CHECK_EQ(prm_get(din, PRM_HDR_UID), 3);
-	CHECK_EQ(prm_get(din, 0x40, 1), 1);
-	CHECK_EQ(prm_get(din, 0x50, 16), 0x21);
-	CHECK_EQ(prm_get(din, 0x80, 8), 2);
-	CHECK_EQ(prm_get(din, 0xa8, 24), 0x4455);
-	CHECK_EQ(prm_get(din, 0xc0, 32), 0x66);
+	CHECK_EQ(prm_get(din, PRM_FS_OTHER_VPORT), 1);
+	CHECK_EQ(prm_get(din, PRM_FS_VPORT_NUMBER), 0x21);
+	CHECK_EQ(prm_get(din, PRM_FS_TABLE_TYPE), 2);
+	CHECK_EQ(prm_get(din, PRM_FS_TABLE_ID), 0x4455);
+	CHECK_EQ(prm_get(din, PRM_FS_GROUP_ID), 0x66);
 
 	/* Flow table entry: its number is chosen by the caller (input). */
 	cmd(PRM_OP_SET_FLOW_TABLE_ENTRY, 0);
-	prm_set(in, 0xa8, 24, 0x10);
-	prm_set(in, 0x100, 32, 42);
+	prm_set(in, PRM_FS_TABLE_ID, 0x10);
+	prm_set(in, PRM_FS_FTE_INDEX, 42);
 	memset(out, 0, sizeof(out));
 	CHECK(devx_cmd_created_obj_id(in, out) == (0x936ull << 32 | 42));
 	CHECK_EQ(devx_cmd_build_destroy(in, out, din, &dinlen), 0);
 	CHECK_EQ(prm_get(din, PRM_HDR_OPCODE),
 		 PRM_OP_DELETE_FLOW_TABLE_ENTRY);
-	CHECK_EQ(prm_get(din, 0x100, 32), 42);
-	CHECK_EQ(prm_get(din, 0xa8, 24), 0x10);
+	CHECK_EQ(prm_get(din, PRM_FS_FTE_INDEX), 42);
+	CHECK_EQ(prm_get(din, PRM_FS_TABLE_ID), 0x10);
 
 	/* Multicast attach: detach with the same QP and GID. */
 	cmd(PRM_OP_ATTACH_TO_MCG, 0);
@@ -260,10 +260,10 @@ static void test_destroy_shapes(void)
 	CHECK_EQ(prm_get(din, PRM_IN_OBJN), 0x99);
 	CHECK(!memcmp(din + 16, in + 16, 16));
 
-	/* CREATE_PSV's first PSV number sits at 0x88. */
+	/* CREATE_PSV's object is its first PSV. */
 	cmd(PRM_OP_CREATE_PSV, 0);
 	memset(out, 0, sizeof(out));
-	prm_set(out, 0x88, 24, 0x3b);
+	prm_set(out, PRM_CREATE_PSV_OUT_PSV0, 0x3b);
 	CHECK(devx_cmd_created_obj_id(in, out) == (0x600ull << 32 | 0x3b));
 
 	/* Not a create, or no buffers. */

@@ -124,7 +124,7 @@ static void test_other_caps(struct emu_fw *fw)
 
 	/* No other function to ask about. */
 	mbox_init(&m, PRM_OP_QUERY_HCA_CAP, 0, CAP_OP_MOD(0, CUR));
-	prm_set(m.in, 0x40, 1, 1);
+	prm_set(m.in, PRM_QUERY_CAP_OTHER_FUNCTION, 1);
 	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_HCA_CAP_OUT_LEN),
 		 EMU_FW_STATUS_BAD_PARAM);
 }

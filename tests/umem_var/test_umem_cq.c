@@ -22,48 +22,28 @@
 #define LOG_CQ_SIZE 6		/* 64 CQEs of 64 bytes: page 0 */
 #define DBR_OFFSET 4096		/* the doorbell record: the second page */
 
-/* PRM sizes and fields, from mlx5_ifc.h (create_cq_in, query_cq_out). */
-#define CREATE_CQ_IN_LEN 272
-#define QUERY_CQ_OUT_LEN 272
-#define OP_CREATE_CQ 0x400
-#define OP_QUERY_CQ 0x402
-#define STATUS_BAD_PARAM 0x3
-#define CQC 0x80		/* the cqc, at byte 16 of both */
-#define CQC_DBR_UMEM_VALID (CQC + 0x06), 1
-#define CQC_DBR_UMEM_ID (CQC + 0x20), 32
-#define CQC_LOG_CQ_SIZE (CQC + 0x63), 5
-#define CQC_C_EQN (CQC + 0xb8), 8
-#define CQC_DBR_ADDR_LO (CQC + 0x1e0), 32
-#define CQ_UMEM_OFFSET_LO 0x2a0, 32
-#define CQ_UMEM_ID 0x2c0, 32
-#define CQ_UMEM_VALID 0x2e0, 1
-#define OUT_STATUS 0x00, 8
-#define OUT_CQN 0x48, 24
-#define IN_OPCODE 0x00, 16
-#define IN_CQN 0x48, 24
-
 static uint32_t blob_len;
 
 /* CREATE_CQ with its ring at 0 and its doorbell at DBR_OFFSET of umem. */
 static void create_cq_in(uint8_t *in, uint32_t umem_id, uint32_t eqn,
 			 unsigned int log_size)
 {
-	memset(in, 0, CREATE_CQ_IN_LEN);
-	prm_set(in, IN_OPCODE, OP_CREATE_CQ);
-	prm_set(in, CQC_LOG_CQ_SIZE, log_size);
-	prm_set(in, CQC_C_EQN, eqn);
-	prm_set(in, CQC_DBR_UMEM_VALID, 1);
-	prm_set(in, CQC_DBR_UMEM_ID, umem_id);
-	prm_set(in, CQC_DBR_ADDR_LO, DBR_OFFSET);
-	prm_set(in, CQ_UMEM_OFFSET_LO, 0);
-	prm_set(in, CQ_UMEM_ID, umem_id);
-	prm_set(in, CQ_UMEM_VALID, 1);
+	memset(in, 0, PRM_CQ_IN_LEN);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_CQ);
+	prm_set(in, PRM_CQC_LOG_CQ_SIZE, log_size);
+	prm_set(in, PRM_CQC_C_EQN, eqn);
+	prm_set(in, PRM_CQC_DBR_UMEM_VALID, 1);
+	prm_set(in, PRM_CQC_DBR_UMEM_ID, umem_id);
+	prm_set64(in, PRM_CQC_DBR_ADDR, DBR_OFFSET);
+	prm_set(in, PRM_CQ_UMEM_ID, umem_id);
+	prm_set(in, PRM_CQ_UMEM_VALID, 1);
 }
 
 /* Process B: everything through its own import of device and UMEM. */
 static int importer(int sock)
 {
-	uint8_t in[CREATE_CQ_IN_LEN], out[16], qin[16], qout[QUERY_CQ_OUT_LEN];
+	uint8_t in[PRM_CQ_IN_LEN], out[PRM_HDR_LEN];
+	uint8_t qin[PRM_HDR_LEN], qout[PRM_QUERY_CQ_OUT_LEN];
 	unsigned char blob[64];
 	struct mlx5dv_devx_umem *imp;
 	struct mlx5dv_devx_obj *cq;
@@ -88,24 +68,24 @@ static int importer(int sock)
 	create_cq_in(in, imp->umem_id, eqn, LOG_CQ_SIZE + 2);
 	memset(out, 0, sizeof(out));
 	CHECK(!mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out)));
-	CHECK_EQ(prm_get(out, OUT_STATUS), STATUS_BAD_PARAM);
+	CHECK_EQ(prm_get(out, PRM_OUT_STATUS), PRM_STATUS_BAD_PARAM);
 
 	create_cq_in(in, imp->umem_id, eqn, LOG_CQ_SIZE);
 	cq = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
 	REQUIRE(cq);
-	CHECK(prm_get(out, OUT_CQN) != 0);
+	CHECK(prm_get(out, PRM_OUT_OBJN) != 0);
 
 	/* The firmware keeps the context: the doorbell's UMEM is ours. */
 	memset(qin, 0, sizeof(qin));
-	prm_set(qin, IN_OPCODE, OP_QUERY_CQ);
-	prm_set(qin, IN_CQN, prm_get(out, OUT_CQN));
+	prm_set(qin, PRM_HDR_OPCODE, PRM_OP_QUERY_CQ);
+	prm_set(qin, PRM_IN_OBJN, prm_get(out, PRM_OUT_OBJN));
 	CHECK_EQ(mlx5dv_devx_obj_query(cq, qin, sizeof(qin), qout,
 				       sizeof(qout)), 0);
-	CHECK_EQ(prm_get(qout, CQC_DBR_UMEM_VALID), 1);
-	CHECK_EQ(prm_get(qout, CQC_DBR_UMEM_ID), umem_id);
-	CHECK_EQ(prm_get(qout, CQC_DBR_ADDR_LO), DBR_OFFSET);
-	CHECK_EQ(prm_get(qout, CQC_LOG_CQ_SIZE), LOG_CQ_SIZE);
-	CHECK_EQ(prm_get(qout, CQC_C_EQN), eqn);
+	CHECK_EQ(prm_get(qout, PRM_CQC_DBR_UMEM_VALID), 1);
+	CHECK_EQ(prm_get(qout, PRM_CQC_DBR_UMEM_ID), umem_id);
+	CHECK_EQ(prm_get64(qout, PRM_CQC_DBR_ADDR), DBR_OFFSET);
+	CHECK_EQ(prm_get(qout, PRM_CQC_LOG_CQ_SIZE), LOG_CQ_SIZE);
+	CHECK_EQ(prm_get(qout, PRM_CQC_C_EQN), eqn);
 
 	/*
 	 * The UMEM is busy: the importer's dereg fails too, and libmlx5

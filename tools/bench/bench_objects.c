@@ -14,12 +14,9 @@
 
 #include "bench.h"
 #include "info_handles.h"
-
-enum {
-	OP_ALLOC_PD = 0x800,
-	OP_ALLOC_FLOW_COUNTER = 0x939,
-	OP_QUERY_FLOW_COUNTER = 0x93b,
-};
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 
 void bench_die(const char *what, int err)
 {
@@ -27,43 +24,26 @@ void bench_die(const char *what, int err)
 	exit(1);
 }
 
-static void put16(uint8_t *p, uint16_t v)
-{
-	v = htobe16(v);
-	memcpy(p, &v, sizeof(v));
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	v = htobe32(v);
-	memcpy(p, &v, sizeof(v));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return be32toh(v);
-}
-
 /* One object; on failure says why, firmware status and syndrome too. */
 static struct mlx5dv_devx_obj *create_one(struct bench_run *r, size_t i)
 {
-	uint8_t in[16] = { 0 }, out[16] = { 0 };
+	uint8_t in[PRM_HDR_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
 	struct mlx5dv_devx_obj *obj;
 
-	put16(in, r->kind == BENCH_COUNTER ? OP_ALLOC_FLOW_COUNTER :
-					     OP_ALLOC_PD);
+	prm_set(in, PRM_HDR_OPCODE, r->kind == BENCH_COUNTER ?
+		PRM_OP_ALLOC_FLOW_COUNTER : PRM_OP_ALLOC_PD);
 	obj = mlx5dv_devx_obj_create(r->ctx, in, sizeof(in), out, sizeof(out));
 	if (!obj) {
 		fprintf(stderr,
 			"mlx5-share-bench: N=%zu: creating object #%zu failed: "
 			"%s; firmware status 0x%x, syndrome 0x%08x\n",
-			r->n, i + 1, strerror(errno), out[0], get32(out + 4));
+			r->n, i + 1, strerror(errno),
+			prm_get(out, PRM_OUT_STATUS),
+			prm_get(out, PRM_OUT_SYNDROME));
 		return NULL;
 	}
-	r->ids[i] = get32(out + 8) & (r->kind == BENCH_PD ? 0xffffff : ~0U);
+	r->ids[i] = r->kind == BENCH_PD ? prm_get(out, PRM_PD_OUT) :
+		    prm_get(out, PRM_ALLOC_FC_OUT_ID);
 	return obj;
 }
 
@@ -153,7 +133,7 @@ size_t bench_query_calls(const struct bench_run *r, size_t n)
 
 int bench_query(struct bench_run *r, size_t i)
 {
-	uint8_t in[32] = { 0 }, out[32];
+	uint8_t in[PRM_QUERY_FC_IN_LEN] = { 0 }, out[PRM_QUERY_FC_OUT_LEN];
 	uint32_t *handles = NULL;
 	size_t count;
 	int ret;
@@ -166,8 +146,8 @@ int bench_query(struct bench_run *r, size_t i)
 		/* E2BIG: more live handles than one answer holds. */
 		return ret == E2BIG ? 0 : ret;
 	}
-	put16(in, OP_QUERY_FLOW_COUNTER);
-	put32(in + 28, r->ids[i]);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
+	prm_set(in, PRM_QUERY_FC_ID, r->ids[i]);
 	return mlx5dv_devx_obj_query(r->objs[i], in, sizeof(in), out,
 				     sizeof(out));
 }
