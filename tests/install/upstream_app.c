@@ -9,8 +9,8 @@
  * it there, unimport, then destroy in the creating context.  Finally the
  * stale DEVX blob must be refused (mlx5-share's checked import).
  */
-#include <endian.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,37 +29,85 @@ enum {
 	MLX5_CMD_OP_QUERY_FLOW_COUNTER = 0x93b,
 };
 
-/* PRM mailboxes are big-endian; these are the dwords this file uses. */
-static void set_opcode(uint32_t *in, uint16_t opcode)
-{
-	in[0] = htobe32((uint32_t)opcode << 16);
-}
+/*
+ * The mailboxes this file uses, declared the way DEVX applications declare
+ * them for the installed <infiniband/mlx5dv.h>'s DEVX_SET()/DEVX_GET():
+ * one u8 per bit, in the PRM's order (the kernel's mlx5_ifc.h layouts).
+ * rdma-core installs the accessors but no layouts, so an application
+ * brings its own; this one uses nothing of mlx5-share's source tree.
+ */
+typedef uint8_t u8;
+
+struct mlx5_ifc_alloc_flow_counter_in_bits {
+	u8 opcode[0x10];
+	u8 uid[0x10];
+	u8 reserved_at_20[0x10];
+	u8 op_mod[0x10];
+	u8 reserved_at_40[0x33];
+	u8 flow_counter_bulk_log_size[0x5];
+	u8 flow_counter_bulk[0x8];
+};
+
+struct mlx5_ifc_alloc_flow_counter_out_bits {
+	u8 status[0x8];
+	u8 reserved_at_8[0x18];
+	u8 syndrome[0x20];
+	u8 flow_counter_id[0x20];
+	u8 reserved_at_60[0x20];
+};
+
+struct mlx5_ifc_query_flow_counter_in_bits {
+	u8 opcode[0x10];
+	u8 uid[0x10];
+	u8 reserved_at_20[0x10];
+	u8 op_mod[0x10];
+	u8 reserved_at_40[0x80];
+	u8 clear[0x1];
+	u8 dump_to_memory[0x1];
+	u8 num_of_counters[0x1e];
+	u8 flow_counter_id[0x20];
+};
+
+struct mlx5_ifc_query_flow_counter_out_bits {
+	u8 status[0x8];
+	u8 reserved_at_8[0x18];
+	u8 syndrome[0x20];
+	u8 reserved_at_40[0x40];
+	u8 packets[0x40];
+	u8 octets[0x40];
+};
 
 static struct mlx5dv_devx_obj *alloc_flow_counter(struct ibv_context *ctx,
 						  uint32_t *id)
 {
-	uint32_t in[4] = {}, out[4] = {};
+	uint32_t in[DEVX_ST_SZ_DW(alloc_flow_counter_in)] = {};
+	uint32_t out[DEVX_ST_SZ_DW(alloc_flow_counter_out)] = {};
 	struct mlx5dv_devx_obj *obj;
 
-	set_opcode(in, MLX5_CMD_OP_ALLOC_FLOW_COUNTER);
+	DEVX_SET(alloc_flow_counter_in, in, opcode,
+		 MLX5_CMD_OP_ALLOC_FLOW_COUNTER);
 	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
 	if (obj)
-		*id = be32toh(out[2]);
+		*id = DEVX_GET(alloc_flow_counter_out, out, flow_counter_id);
 	return obj;
 }
 
 /* QUERY_FLOW_COUNTER on obj; returns the firmware status (0 is good). */
 static int query_flow_counter(struct mlx5dv_devx_obj *obj, uint32_t id)
 {
-	uint32_t in[8] = {}, out[8] = {};
+	uint32_t in[DEVX_ST_SZ_DW(query_flow_counter_in)] = {};
+	uint32_t out[DEVX_ST_SZ_DW(query_flow_counter_out)] = {};
 	int ret;
 
-	set_opcode(in, MLX5_CMD_OP_QUERY_FLOW_COUNTER);
-	in[7] = htobe32(id);
+	DEVX_SET(query_flow_counter_in, in, opcode,
+		 MLX5_CMD_OP_QUERY_FLOW_COUNTER);
+	DEVX_SET(query_flow_counter_in, in, flow_counter_id, id);
 	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
 	if (ret)
 		fprintf(stderr, "query: %s, status 0x%x syndrome 0x%x\n",
-			strerror(ret), be32toh(out[0]) >> 24, be32toh(out[1]));
+			strerror(ret),
+			DEVX_GET(query_flow_counter_out, out, status),
+			DEVX_GET(query_flow_counter_out, out, syndrome));
 	return ret;
 }
 
