@@ -57,18 +57,6 @@ int ioctl(int fd, unsigned long req, ...)
 	return next(fd, req, arg);
 }
 
-enum { OP_ALLOC_PD = 0x800 };
-
-/* A PD made through DEVX: libmlx5 records no type for it. */
-static struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx)
-{
-	uint8_t in[16] = { 0 }, out[16] = { 0 };
-	uint16_t op = htobe16(OP_ALLOC_PD);
-
-	memcpy(in, &op, sizeof(op));
-	return mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-}
-
 static void put_le(uint8_t *p, uint32_t v, int bytes)
 {
 	while (bytes--) {
@@ -216,7 +204,7 @@ int main(int argc, char **argv)
 		add_export(&fc_only, fcs[i]);
 	}
 	for (i = 0; i < 40; i++) {
-		pds[i] = pd_alloc(ctx);
+		pds[i] = pd_alloc(ctx, NULL);
 		REQUIRE(pds[i]);
 		add_export(&b, pds[i]);
 	}
@@ -257,7 +245,7 @@ int main(int argc, char **argv)
 	REQUIRE(gone_fc);
 	add_export(&b, gone_fc);
 	expect(&b, ENOENT);				/* by the id query */
-	gone_pd = pd_alloc(ctx);
+	gone_pd = pd_alloc(ctx, NULL);
 	REQUIRE(gone_pd);
 	add_export(&b, gone_pd);
 	expect(&b, ENOENT);				/* by the list */
@@ -265,7 +253,7 @@ int main(int argc, char **argv)
 		e2e_blob_handle(b.data[b.n - 1]));
 	REQUIRE(mlx5dv_devx_obj_destroy(gone_fc) == 0);
 	REQUIRE(mlx5dv_devx_obj_destroy(gone_pd) == 0);
-	gone = pd_alloc(ctx);
+	gone = pd_alloc(ctx, NULL);
 	REQUIRE(gone);
 	add_export(&b, gone);				/* a good one again */
 	CHECK_EQ(e2e_blob_handle(b.data[b.n - 1]),

@@ -15,20 +15,12 @@
 
 #define NAME "batch_threads"
 
-enum { N_THREADS = 4, ROUNDS = 200, N_BLOBS = 6, OP_ALLOC_PD = 0x800 };
+enum { N_THREADS = 4, ROUNDS = 200, N_BLOBS = 6 };
 
 static struct ibv_context *ctx;
 static uint8_t blobs[N_BLOBS][E2E_BLOB_MAX];
 static void *ptrs[N_BLOBS];
 static atomic_uint failures;
-
-static struct mlx5dv_devx_obj *pd_alloc(void)
-{
-	uint8_t in[16] = { 0 }, out[16] = { 0 };
-
-	in[0] = OP_ALLOC_PD >> 8;
-	return mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-}
 
 static void *worker(void *arg)
 {
@@ -61,7 +53,7 @@ int main(int argc, char **argv)
 	e2e_init(argc, argv, NAME);
 	ctx = e2e_open(0);
 	for (i = 0; i < N_BLOBS; i++) {
-		mine[i] = i % 2 ? pd_alloc() : fc_alloc(ctx, &id);
+		mine[i] = i % 2 ? pd_alloc(ctx, NULL) : fc_alloc(ctx, &id);
 		REQUIRE(mine[i]);
 		e2e_export(mine[i], blobs[i]);
 		ptrs[i] = blobs[i];
@@ -70,7 +62,7 @@ int main(int argc, char **argv)
 		REQUIRE(pthread_create(&t[i], NULL, worker, NULL) == 0);
 	/* Objects come and go beside the shared ones. */
 	for (r = 0; r < ROUNDS; r++) {
-		churn = r % 2 ? pd_alloc() : fc_alloc(ctx, &id);
+		churn = r % 2 ? pd_alloc(ctx, NULL) : fc_alloc(ctx, &id);
 		CHECK(churn != NULL);
 		if (churn)
 			CHECK_EQ(mlx5dv_devx_obj_destroy(churn), 0);

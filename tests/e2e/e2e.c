@@ -159,67 +159,6 @@ int e2e_wait(pid_t pid)
 	return WEXITSTATUS(status);
 }
 
-struct mlx5dv_devx_obj *fc_alloc(struct ibv_context *ctx, uint32_t *id)
-{
-	uint8_t in[PRM_ALLOC_FC_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
-	struct mlx5dv_devx_obj *obj;
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
-	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-	if (obj)
-		*id = prm_get(out, PRM_ALLOC_FC_OUT_ID);
-	return obj;
-}
-
-int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id, uint8_t out[32])
-{
-	uint8_t in[PRM_QUERY_FC_IN_LEN] = { 0 };
-
-	memset(out, 0, 32);
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
-	prm_set(in, PRM_QUERY_FC_ID, id);
-	return mlx5dv_devx_obj_query(obj, in, sizeof(in), out, 32);
-}
-
-struct mlx5dv_devx_obj *meter_create(struct ibv_context *ctx, uint32_t *id)
-{
-	uint8_t in[PRM_METER_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
-	struct mlx5dv_devx_obj *obj;
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_GENERAL_OBJECT);
-	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
-	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-	if (obj)
-		*id = prm_get(out, PRM_GOBJ_OUT_ID);
-	return obj;
-}
-
-int meter_query(struct mlx5dv_devx_obj *obj, uint32_t id, bool *active)
-{
-	uint8_t in[PRM_HDR_LEN] = { 0 }, out[PRM_METER_IN_LEN] = { 0 };
-	int ret;
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_GENERAL_OBJECT);
-	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
-	prm_set(in, PRM_GOBJ_ID, id);
-	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
-	if (!ret)
-		*active = prm_get(out, PRM_METER_ACTIVE);
-	return ret;
-}
-
-int meter_set_active(struct mlx5dv_devx_obj *obj, uint32_t id, bool active)
-{
-	uint8_t in[PRM_METER_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_MODIFY_GENERAL_OBJECT);
-	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
-	prm_set(in, PRM_GOBJ_ID, id);
-	prm_set(in, PRM_METER_SELECT_LO, PRM_METER_SEL_ACTIVE);
-	prm_set(in, PRM_METER_ACTIVE, active);
-	return mlx5dv_devx_obj_modify(obj, in, sizeof(in), out, sizeof(out));
-}
-
 bool e2e_meter_supported(void)
 {
 	struct ibv_context *ctx = e2e_open(0);

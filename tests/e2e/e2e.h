@@ -15,6 +15,8 @@
 #include <sys/types.h>
 #include <infiniband/mlx5dv.h>
 
+#include "devx_objs.h"
+
 /*
  * Parses the common options (--hw, --role R, --sock N).  With --hw, a
  * machine without a real mlx5 device (or running under mlx5-emu) makes
@@ -41,15 +43,6 @@ pid_t e2e_spawn(const char *role, int *sock);
 /* Waits for pid; returns its exit status, or 128 + signal. */
 int e2e_wait(pid_t pid);
 
-/* Flow counter (ALLOC/QUERY_FLOW_COUNTER). */
-struct mlx5dv_devx_obj *fc_alloc(struct ibv_context *ctx, uint32_t *id);
-/* 0 or the errno of mlx5dv_devx_obj_query; out gets the 32-byte answer. */
-int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id, uint8_t out[32]);
-
-/* Flow meter general object (obj_type 0xa): CREATE/QUERY/MODIFY. */
-struct mlx5dv_devx_obj *meter_create(struct ibv_context *ctx, uint32_t *id);
-int meter_query(struct mlx5dv_devx_obj *obj, uint32_t id, bool *active);
-int meter_set_active(struct mlx5dv_devx_obj *obj, uint32_t id, bool active);
 /* Can device 0 create a flow meter? */
 bool e2e_meter_supported(void);
 

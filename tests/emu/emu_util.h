@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * Helpers for the mlx5-emu tests: the DEVX contexts
- * and objects the tests make, and a raw RDMA_VERBS_IOCTL builder for the
- * kernel rules libmlx5 never exercises (bad handles, INFO_HANDLES...).
+ * Helpers for the mlx5-emu tests: the DEVX contexts the tests open, and a
+ * raw RDMA_VERBS_IOCTL builder for the kernel rules libmlx5 never
+ * exercises (bad handles, INFO_HANDLES...).  The DEVX objects they make
+ * come from tests/common/devx_objs.h.
  */
 #ifndef MLX5_EMU_TEST_UTIL_H
 #define MLX5_EMU_TEST_UTIL_H
@@ -21,6 +22,7 @@
 #include <rdma/rdma_user_ioctl_cmds.h>
 
 #include "check.h"
+#include "devx_objs.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -42,81 +44,6 @@ static inline struct ibv_context *emu_open_devx(int index)
 		ctx = mlx5dv_open_device(list[index], &attr);
 	ibv_free_device_list(list);
 	return ctx;
-}
-
-/* ALLOC_FLOW_COUNTER (bulk: flow_counter_bulk, in units of 128) */
-static inline struct mlx5dv_devx_obj *emu_counter(struct ibv_context *ctx,
-						  unsigned int bulk,
-						  uint32_t *id)
-{
-	uint8_t in[PRM_ALLOC_FC_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
-	struct mlx5dv_devx_obj *obj;
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
-	prm_set(in, PRM_ALLOC_FC_BULK, bulk);
-	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-	if (obj && id)
-		*id = prm_get(out, PRM_ALLOC_FC_OUT_ID);
-	return obj;
-}
-
-/* QUERY_FLOW_COUNTER of counter id: 0 or errno, status in *status */
-static inline int emu_counter_query(struct mlx5dv_devx_obj *obj, uint32_t id,
-				    uint8_t *status)
-{
-	uint8_t in[PRM_QUERY_FC_IN_LEN] = {}, out[PRM_QUERY_FC_IN_LEN] = {};
-	int ret;
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
-	prm_set(in, PRM_QUERY_FC_ID, id);
-	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
-	if (status)
-		*status = (uint8_t)prm_get(out, PRM_OUT_STATUS);
-	return ret;
-}
-
-/* a flow meter general object whose CBS exponent/mantissa are given */
-static inline struct mlx5dv_devx_obj *emu_meter(struct ibv_context *ctx,
-						unsigned int cbs_exp,
-						unsigned int cbs_man,
-						uint32_t *id)
-{
-	uint8_t in[PRM_METER_IN_LEN] = {};
-	uint8_t out[PRM_HDR_LEN] = {};
-	struct mlx5dv_devx_obj *obj;
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_GENERAL_OBJECT);
-	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
-	prm_set(in, PRM_METER_ACTIVE, 1);
-	prm_set(in, PRM_METER_VALID, 1);
-	prm_set(in, PRM_METER_CBS_EXP, cbs_exp);
-	prm_set(in, PRM_METER_CBS_MAN, cbs_man);
-	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-	if (obj && id)
-		*id = prm_get(out, PRM_GOBJ_OUT_ID);
-	return obj;
-}
-
-/* QUERY_GENERAL_OBJECT of a meter: 0 or errno; the CBS it reports */
-static inline int emu_meter_query(struct mlx5dv_devx_obj *obj, uint32_t id,
-				  unsigned int *cbs_exp, unsigned int *cbs_man,
-				  uint8_t *status)
-{
-	uint8_t in[PRM_HDR_LEN] = {};
-	uint8_t out[PRM_METER_IN_LEN] = {};
-	int ret;
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_GENERAL_OBJECT);
-	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
-	prm_set(in, PRM_GOBJ_ID, id);
-	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
-	if (cbs_exp)
-		*cbs_exp = prm_get(out, PRM_METER_CBS_EXP);
-	if (cbs_man)
-		*cbs_man = prm_get(out, PRM_METER_CBS_MAN);
-	if (status)
-		*status = (uint8_t)prm_get(out, PRM_OUT_STATUS);
-	return ret;
 }
 
 /*

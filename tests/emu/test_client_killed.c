@@ -43,7 +43,7 @@ static void killed_busy_child(struct ibv_context *shared)
 			_exit(1);
 		pthread_create(&t1, NULL, hammer, shared);
 		pthread_create(&t2, NULL, hammer, own);
-		emu_counter(own, 0, NULL);
+		fc_alloc_bulk(own, 0, NULL);
 		if (write(p[1], "x", 1) != 1)
 			_exit(1);
 		hammer(own);
@@ -115,7 +115,7 @@ int main(void)
 	emu_require("emu_client_killed");
 	ctx = emu_open_devx(0);
 	REQUIRE(ctx);
-	obj = emu_counter(ctx, 0, &id);
+	obj = fc_alloc_bulk(ctx, 0, &id);
 	REQUIRE(obj);
 	for (i = 0; i < 3; i++)
 		killed_busy_child(ctx);
@@ -123,7 +123,7 @@ int main(void)
 
 	/* the shared ufile is intact and answers */
 	CHECK_EQ(mlx5dv_devx_query_eqn(ctx, 0, &eqn), 0);
-	CHECK_EQ(emu_counter_query(obj, id, &status), 0);
+	CHECK_EQ(fc_query_status(obj, id, &status), 0);
 	CHECK_EQ(status, 0);
 	CHECK_EQ(emu_info_handles(ctx->cmd_fd, MLX5_IB_OBJECT_DEVX_OBJ, list,
 				  8, &total), 0);

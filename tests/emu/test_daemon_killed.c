@@ -61,7 +61,7 @@ int main(void)
 	CHECK_EQ(mlx5dv_devx_general_cmd(ctx, in, sizeof(in), out,
 					 sizeof(out)), EIO);
 	errno = 0;
-	CHECK(!emu_counter(ctx, 0, NULL));
+	CHECK(!fc_alloc_bulk(ctx, 0, NULL));
 	CHECK_EQ(errno, EIO);
 	CHECK_ERRNO(mmap(NULL, var->length, PROT_READ, MAP_SHARED,
 			 ctx->cmd_fd, var->mmap_off) == MAP_FAILED, EIO);

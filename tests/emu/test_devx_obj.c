@@ -15,30 +15,30 @@ static void counters(struct ibv_context *ctx)
 	uint32_t ida, idb, idbulk;
 	uint8_t status = 0xff;
 
-	a = emu_counter(ctx, 0, &ida);
-	b = emu_counter(ctx, 0, &idb);
+	a = fc_alloc_bulk(ctx, 0, &ida);
+	b = fc_alloc_bulk(ctx, 0, &idb);
 	REQUIRE(a && b);
 	CHECK(ida != idb);
-	CHECK_EQ(emu_counter_query(a, ida, &status), 0);
+	CHECK_EQ(fc_query_status(a, ida, &status), 0);
 	CHECK_EQ(status, 0);
-	CHECK_EQ(emu_counter_query(b, idb, &status), 0);
+	CHECK_EQ(fc_query_status(b, idb, &status), 0);
 	/* the id the command addresses is not the object's: EINVAL */
-	CHECK_EQ(emu_counter_query(a, idb, NULL), EINVAL);
-	CHECK_EQ(emu_counter_query(b, ida, NULL), EINVAL);
+	CHECK_EQ(fc_query_status(a, idb, NULL), EINVAL);
+	CHECK_EQ(fc_query_status(b, ida, NULL), EINVAL);
 
 	/* a bulk of 128: every counter of the bulk, and only those */
-	bulk = emu_counter(ctx, 1, &idbulk);
+	bulk = fc_alloc_bulk(ctx, 1, &idbulk);
 	REQUIRE(bulk);
-	CHECK_EQ(emu_counter_query(bulk, idbulk, NULL), 0);
-	CHECK_EQ(emu_counter_query(bulk, idbulk + 127, NULL), 0);
-	CHECK_EQ(emu_counter_query(bulk, idbulk + 128, NULL), EINVAL);
+	CHECK_EQ(fc_query_status(bulk, idbulk, NULL), 0);
+	CHECK_EQ(fc_query_status(bulk, idbulk + 127, NULL), 0);
+	CHECK_EQ(fc_query_status(bulk, idbulk + 128, NULL), EINVAL);
 	if (idbulk > 0)
-		CHECK_EQ(emu_counter_query(bulk, idbulk - 1, NULL), EINVAL);
+		CHECK_EQ(fc_query_status(bulk, idbulk - 1, NULL), EINVAL);
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(a), 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(bulk), 0);
 	/* b is untouched by the others' destroys */
-	CHECK_EQ(emu_counter_query(b, idb, &status), 0);
+	CHECK_EQ(fc_query_status(b, idb, &status), 0);
 	CHECK_EQ(status, 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(b), 0);
 }
@@ -67,34 +67,34 @@ static void meters(struct ibv_context *ctx)
 	uint32_t out[4] = {};
 	uint8_t status;
 
-	m1 = emu_meter(ctx, 3, 17, &id1);
-	m2 = emu_meter(ctx, 4, 42, &id2);
+	m1 = meter_create_cbs(ctx, 3, 17, &id1);
+	m2 = meter_create_cbs(ctx, 4, 42, &id2);
 	REQUIRE(m1 && m2);
 	CHECK(id1 != id2);
-	CHECK_EQ(emu_meter_query(m1, id1, &exp, &man, &status), 0);
+	CHECK_EQ(meter_query_cbs(m1, id1, &exp, &man, &status), 0);
 	CHECK_EQ(status, 0);
 	CHECK_EQ(exp, 3);
 	CHECK_EQ(man, 17);
-	CHECK_EQ(emu_meter_query(m2, id2, &exp, &man, NULL), 0);
+	CHECK_EQ(meter_query_cbs(m2, id2, &exp, &man, NULL), 0);
 	CHECK_EQ(exp, 4);
 	CHECK_EQ(man, 42);
 
 	CHECK_EQ(meter_modify_cbs(m1, id1, 9, 99), 0);
-	CHECK_EQ(emu_meter_query(m1, id1, &exp, &man, NULL), 0);
+	CHECK_EQ(meter_query_cbs(m1, id1, &exp, &man, NULL), 0);
 	CHECK_EQ(exp, 9);
 	CHECK_EQ(man, 99);
 	/* m2 did not change */
-	CHECK_EQ(emu_meter_query(m2, id2, &exp, &man, NULL), 0);
+	CHECK_EQ(meter_query_cbs(m2, id2, &exp, &man, NULL), 0);
 	CHECK_EQ(man, 42);
 
 	/* object id checks for query and modify */
-	CHECK_EQ(emu_meter_query(m1, id2, NULL, NULL, NULL), EINVAL);
+	CHECK_EQ(meter_query_cbs(m1, id2, NULL, NULL, NULL), EINVAL);
 	CHECK_EQ(meter_modify_cbs(m2, id1, 1, 1), EINVAL);
-	cnt = emu_counter(ctx, 0, &idc);
+	cnt = fc_alloc_bulk(ctx, 0, &idc);
 	REQUIRE(cnt);
-	CHECK_EQ(emu_meter_query(cnt, idc, NULL, NULL, NULL), EINVAL);
+	CHECK_EQ(meter_query_cbs(cnt, idc, NULL, NULL, NULL), EINVAL);
 	CHECK_EQ(meter_modify_cbs(cnt, idc, 1, 1), EINVAL);
-	CHECK_EQ(emu_counter_query(m1, id1, NULL), EINVAL);
+	CHECK_EQ(fc_query_status(m1, id1, NULL), EINVAL);
 	/* a query command used for modify: devx_is_obj_modify_cmd() says no */
 	{
 		uint32_t qin[4] = {}, qout[4] = {};
@@ -123,7 +123,7 @@ static void meters(struct ibv_context *ctx)
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(m1), 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(cnt), 0);
-	CHECK_EQ(emu_meter_query(m2, id2, &exp, &man, NULL), 0);
+	CHECK_EQ(meter_query_cbs(m2, id2, &exp, &man, NULL), 0);
 	CHECK_EQ(exp, 4);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(m2), 0);
 }

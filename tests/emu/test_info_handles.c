@@ -89,7 +89,7 @@ int main(void)
 	CHECK_EQ(total, 0);
 
 	for (i = 0; i < 3; i++) {
-		obj[i] = emu_counter(ctx, 0, NULL);
+		obj[i] = fc_alloc_bulk(ctx, 0, NULL);
 		REQUIRE(obj[i]);
 		h[i] = newest_handle(fd, DEVX_OBJ);
 		CHECK(h[i] != ~0u);

@@ -49,10 +49,10 @@ static void handles(struct ibv_context *ctx)
 	struct ibv_pd *pd;
 	void *buf;
 
-	a = emu_counter(ctx, 0, &ida);
+	a = fc_alloc_bulk(ctx, 0, &ida);
 	REQUIRE(a);
 	ha = newest(fd, DEVX_OBJ);
-	b = emu_counter(ctx, 0, &idb);
+	b = fc_alloc_bulk(ctx, 0, &idb);
 	REQUIRE(b);
 	hb = newest(fd, DEVX_OBJ);
 	pd = ibv_alloc_pd(ctx);
@@ -89,7 +89,7 @@ static void handles(struct ibv_context *ctx)
 	CHECK_EQ(obj_destroy(fd, ha), 0);
 	CHECK_EQ(emu_raw_counter_query(fd, ha, ida), ENOENT);
 	CHECK_EQ(obj_destroy(fd, ha), ENOENT);
-	c = emu_counter(ctx, 0, NULL);
+	c = fc_alloc_bulk(ctx, 0, NULL);
 	REQUIRE(c);
 	hc = newest(fd, DEVX_OBJ);
 	CHECK_EQ(hc, ha);

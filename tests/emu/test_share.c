@@ -11,44 +11,21 @@
 #include <unistd.h>
 
 #include "emu_util.h"
+#include "fdpass.h"
 
 #define DEVX_OBJ MLX5_IB_OBJECT_DEVX_OBJ
 
 static int send_fd(int sock, int fd)
 {
-	char cbuf[CMSG_SPACE(sizeof(int))] = {};
-	char b = 'f';
-	struct iovec iov = { .iov_base = &b, .iov_len = 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-			      .msg_control = cbuf,
-			      .msg_controllen = sizeof(cbuf) };
-	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
+	return fdpass_send(sock, fd, "f", 1);
 }
 
 static int recv_fd(int sock)
 {
-	char cbuf[CMSG_SPACE(sizeof(int))] = {};
 	char b;
-	struct iovec iov = { .iov_base = &b, .iov_len = 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-			      .msg_control = cbuf,
-			      .msg_controllen = sizeof(cbuf) };
-	struct cmsghdr *cm;
 	int fd;
 
-	if (recvmsg(sock, &msg, 0) != 1)
-		return -1;
-	cm = CMSG_FIRSTHDR(&msg);
-	if (!cm || cm->cmsg_type != SCM_RIGHTS)
-		return -1;
-	memcpy(&fd, CMSG_DATA(cm), sizeof(int));
-	return fd;
+	return fdpass_recv_exact(sock, &fd, &b, 1) ? -1 : fd;
 }
 
 /* the receiving process; exit status = number of failed checks */
@@ -69,7 +46,7 @@ static int importer(int sock, uint32_t handle, uint32_t counter_id)
 	CHECK_EQ(list[0], handle);
 	CHECK_EQ(emu_raw_counter_query(fd, handle, counter_id), 0);
 	/* and through libmlx5 on the imported context */
-	mine = emu_counter(ctx, 0, &reply[1]);
+	mine = fc_alloc_bulk(ctx, 0, &reply[1]);
 	REQUIRE(mine);
 	CHECK_EQ(emu_info_handles(fd, DEVX_OBJ, list, 16, &total), 0);
 	CHECK_EQ(total, 2);
@@ -93,7 +70,7 @@ int main(void)
 	emu_require("emu_share");
 	ctx = emu_open_devx(0);
 	REQUIRE(ctx);
-	obj = emu_counter(ctx, 0, &id);
+	obj = fc_alloc_bulk(ctx, 0, &id);
 	REQUIRE(obj);
 	REQUIRE(emu_info_handles(ctx->cmd_fd, DEVX_OBJ, list, 16, &total) == 0);
 	REQUIRE(total == 1);

@@ -29,7 +29,7 @@ static void *run(void *arg)
 	struct mlx5dv_devx_obj *meter;
 	uint32_t id, eqn_ref = 0;
 
-	meter = emu_meter(w->ctx, exp, man, &id);
+	meter = meter_create_cbs(w->ctx, exp, man, &id);
 	if (!meter ||
 	    mlx5dv_devx_query_eqn(w->ctx, w->index % 4, &eqn_ref)) {
 		w->failures++;
@@ -42,7 +42,7 @@ static void *run(void *arg)
 
 		switch (i % 3) {
 		case 0:
-			if (emu_meter_query(meter, id, &e, &m, &status) ||
+			if (meter_query_cbs(meter, id, &e, &m, &status) ||
 			    status || e != exp || m != man)
 				w->failures++;
 			break;
@@ -53,7 +53,7 @@ static void *run(void *arg)
 			break;
 		default:
 			/* someone else's id must fail, every time */
-			if (emu_meter_query(meter, id + 1000, NULL, NULL,
+			if (meter_query_cbs(meter, id + 1000, NULL, NULL,
 					    NULL) != EINVAL)
 				w->failures++;
 			break;

@@ -102,8 +102,8 @@ int main(void)
 	/* a close that is not the last one destroys nothing */
 	ctx = emu_open_devx(0);
 	REQUIRE(ctx);
-	a = emu_counter(ctx, 0, NULL);
-	b = emu_meter(ctx, 1, 1, NULL);
+	a = fc_alloc_bulk(ctx, 0, NULL);
+	b = meter_create_cbs(ctx, 1, 1, NULL);
 	REQUIRE(a && b);
 	dupfd = dup(ctx->cmd_fd);
 	REQUIRE(dupfd >= 0);

@@ -21,15 +21,7 @@
 
 #define NAME "fault_enomem"
 
-enum { MAX_K = 500, OP_ALLOC_PD = 0x800 };
-
-static struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx)
-{
-	uint8_t in[16] = { 0 }, out[16] = { 0 };
-
-	in[0] = OP_ALLOC_PD >> 8;
-	return mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-}
+enum { MAX_K = 500 };
 
 /* One import with the k-th allocation failing.  true: no more to fail. */
 static bool single_with_failure(struct ibv_context *ctx, uint8_t *blob,
@@ -114,7 +106,7 @@ int main(int argc, char **argv)
 	ctx = e2e_open(0);
 	fc = fc_alloc(ctx, &id);
 	REQUIRE(fc);
-	pd = pd_alloc(ctx);
+	pd = pd_alloc(ctx, NULL);
 	REQUIRE(pd);
 	e2e_export(fc, blobs[0]);
 	e2e_export(pd, blobs[1]);

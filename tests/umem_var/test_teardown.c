@@ -34,9 +34,9 @@ static int importer(int sock)
 	void *p;
 
 	check_passed = check_failed = 0;
-	REQUIRE(!umv_recv(sock, &fd, var_blob, sizeof(var_blob)));
+	REQUIRE(!fdpass_recv_exact(sock, &fd, var_blob, sizeof(var_blob)));
 	REQUIRE(fd >= 0);
-	REQUIRE(!umv_recv(sock, &none, umem_blob, sizeof(umem_blob)));
+	REQUIRE(!fdpass_recv_exact(sock, &none, umem_blob, sizeof(umem_blob)));
 	ctx = ibv_import_device(fd);
 	REQUIRE(ctx);
 	var = mlx5dv_var_import(ctx, var_blob);
@@ -44,10 +44,10 @@ static int importer(int sock)
 	umem = mlx5dv_devx_umem_import(ctx, umem_blob);
 	REQUIRE(umem);
 	step = STEP_IMPORTED;
-	REQUIRE(!umv_send(sock, -1, &step, 1));
+	REQUIRE(!fdpass_send(sock, -1, &step, 1));
 
 	/* The exporter has closed its context: the file is still open here. */
-	REQUIRE(!umv_recv(sock, &none, &step, 1) && step == STEP_CLOSED);
+	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1) && step == STEP_CLOSED);
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_VAR, umv_blob_handle(var_blob)));
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM,
 			 umv_blob_handle(umem_blob)));
@@ -59,10 +59,10 @@ static int importer(int sock)
 	mlx5dv_var_unimport(var);
 	mlx5dv_devx_umem_unimport(umem);
 	step = STEP_CLOSED;
-	REQUIRE(!umv_send(sock, -1, &step, 1));
+	REQUIRE(!fdpass_send(sock, -1, &step, 1));
 
 	/* Let go: this close is the file's last. */
-	REQUIRE(!umv_recv(sock, &none, &step, 1) && step == STEP_FINISH);
+	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1) && step == STEP_FINISH);
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	return check_done("teardown importer");
 }
@@ -115,17 +115,17 @@ int main(void)
 	REQUIRE(umem);
 	CHECK_EQ(mlx5dv_var_export(var, var_blob), 0);
 	CHECK_EQ(mlx5dv_devx_umem_export(umem, umem_blob), 0);
-	REQUIRE(!umv_send(sock, exp->cmd_fd, var_blob, sizeof(var_blob)));
-	REQUIRE(!umv_send(sock, -1, umem_blob, sizeof(umem_blob)));
-	REQUIRE(!umv_recv(sock, &none, &step, 1) && step == STEP_IMPORTED);
+	REQUIRE(!fdpass_send(sock, exp->cmd_fd, var_blob, sizeof(var_blob)));
+	REQUIRE(!fdpass_send(sock, -1, umem_blob, sizeof(umem_blob)));
+	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1) && step == STEP_IMPORTED);
 
 	/* The exporter lets go of everything, without destroying anything. */
 	mlx5dv_var_unimport(var);
 	mlx5dv_devx_umem_unimport(umem);
 	CHECK_EQ(ibv_close_device(exp), 0);
 	step = STEP_CLOSED;
-	REQUIRE(!umv_send(sock, -1, &step, 1));
-	REQUIRE(!umv_recv(sock, &none, &step, 1) && step == STEP_CLOSED);
+	REQUIRE(!fdpass_send(sock, -1, &step, 1));
+	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1) && step == STEP_CLOSED);
 
 	/* Another file on the same device: page is still taken. */
 	other = umv_open("mlx5_0");
@@ -135,7 +135,7 @@ int main(void)
 	mlx5dv_free_var(var2);
 
 	step = STEP_FINISH;
-	REQUIRE(!umv_send(sock, -1, &step, 1));
+	REQUIRE(!fdpass_send(sock, -1, &step, 1));
 	CHECK_EQ(umv_wait(pid), 0);
 	close(sock);
 

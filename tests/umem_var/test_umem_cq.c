@@ -54,9 +54,9 @@ static int importer(int sock)
 
 	/* Count this process's checks only (fork copied the parent's). */
 	check_passed = check_failed = 0;
-	REQUIRE(!umv_recv(sock, &fd, &umem_id, sizeof(umem_id)));
+	REQUIRE(!fdpass_recv_exact(sock, &fd, &umem_id, sizeof(umem_id)));
 	REQUIRE(fd >= 0);
-	REQUIRE(!umv_recv(sock, &none, blob, blob_len));
+	REQUIRE(!fdpass_recv_exact(sock, &none, blob, blob_len));
 	ctx = ibv_import_device(fd);
 	REQUIRE(ctx);
 	imp = mlx5dv_devx_umem_import(ctx, blob);
@@ -99,14 +99,14 @@ static int importer(int sock)
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));
 
 	/* A tries its dereg while the CQ lives. */
-	REQUIRE(!umv_send(sock, -1, &step, 1));
-	REQUIRE(!umv_recv(sock, &none, &step, 1));
+	REQUIRE(!fdpass_send(sock, -1, &step, 1));
+	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1));
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(cq), 0);
 	if (imp)
 		mlx5dv_devx_umem_unimport(imp);
 	CHECK_EQ(ibv_close_device(ctx), 0);
-	REQUIRE(!umv_send(sock, -1, &step, 1));
+	REQUIRE(!fdpass_send(sock, -1, &step, 1));
 	return check_done("umem cq importer");
 }
 
@@ -133,21 +133,21 @@ static void test_umem_cq(struct ibv_context *ctx)
 	CHECK_EQ(mlx5dv_devx_umem_export(umem, blob), 0);
 
 	pid = umv_fork(importer, &sock);
-	REQUIRE(!umv_send(sock, ctx->cmd_fd, &umem_id, sizeof(umem_id)));
-	REQUIRE(!umv_send(sock, -1, blob, blob_len));
+	REQUIRE(!fdpass_send(sock, ctx->cmd_fd, &umem_id, sizeof(umem_id)));
+	REQUIRE(!fdpass_send(sock, -1, blob, blob_len));
 
 	/* B's CQ lives: the exporter's dereg fails, its UMEM stays. */
-	CHECK(!umv_recv(sock, &none, &step, 1) && step == 1);
+	CHECK(!fdpass_recv_exact(sock, &none, &step, 1) && step == 1);
 	ret = mlx5dv_devx_umem_dereg(umem);
 	CHECK_EQ(ret, EBUSY);
 	if (!ret)
 		umem = NULL;	/* deregistered and freed after all */
 	CHECK(umem && umem->umem_id == umem_id);
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));
-	REQUIRE(!umv_send(sock, -1, &step, 1));
+	REQUIRE(!fdpass_send(sock, -1, &step, 1));
 
 	/* B destroyed its CQ and unimported: now the dereg goes through. */
-	CHECK(!umv_recv(sock, &none, &step, 1) && step == 1);
+	CHECK(!fdpass_recv_exact(sock, &none, &step, 1) && step == 1);
 	CHECK_EQ(umv_wait(pid), 0);
 	close(sock);
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));

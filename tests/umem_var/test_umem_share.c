@@ -148,10 +148,10 @@ static int importer(int sock)
 
 	/* Count this process's checks only (fork copied the parent's). */
 	check_passed = check_failed = 0;
-	REQUIRE(!umv_recv(sock, &fd, ids, sizeof(ids)));
+	REQUIRE(!fdpass_recv_exact(sock, &fd, ids, sizeof(ids)));
 	REQUIRE(fd >= 0);
-	REQUIRE(!umv_recv(sock, &dummy, blob_a, blob_len));
-	REQUIRE(!umv_recv(sock, &dummy, blob_b, blob_len));
+	REQUIRE(!fdpass_recv_exact(sock, &dummy, blob_a, blob_len));
+	REQUIRE(!fdpass_recv_exact(sock, &dummy, blob_b, blob_len));
 	ctx = ibv_import_device(fd);
 	REQUIRE(ctx);
 
@@ -172,7 +172,7 @@ static int importer(int sock)
 	CHECK_ERRNO(!mlx5dv_devx_umem_import(ctx1, blob_a), EXDEV);
 
 	CHECK_EQ(ibv_close_device(ctx), 0);
-	REQUIRE(!umv_send(sock, -1, &ok, 1));
+	REQUIRE(!fdpass_send(sock, -1, &ok, 1));
 	return check_done("umem importer");
 }
 
@@ -188,10 +188,10 @@ static void test_two_process(void)
 	CHECK_EQ(mlx5dv_devx_umem_export(a.dv, blob_a), 0);
 	CHECK_EQ(mlx5dv_devx_umem_export(b.dv, blob_b), 0);
 	pid = umv_fork(importer, &sock);
-	REQUIRE(!umv_send(sock, ctx0->cmd_fd, ids, sizeof(ids)));
-	REQUIRE(!umv_send(sock, -1, blob_a, blob_len));
-	REQUIRE(!umv_send(sock, -1, blob_b, blob_len));
-	CHECK(!umv_recv(sock, &fd, &ok, 1) && ok == 1);
+	REQUIRE(!fdpass_send(sock, ctx0->cmd_fd, ids, sizeof(ids)));
+	REQUIRE(!fdpass_send(sock, -1, blob_a, blob_len));
+	REQUIRE(!fdpass_send(sock, -1, blob_b, blob_len));
+	CHECK(!fdpass_recv_exact(sock, &fd, &ok, 1) && ok == 1);
 	CHECK_EQ(umv_wait(pid), 0);
 	close(sock);
 

@@ -148,9 +148,9 @@ static int importer(int sock)
 
 	/* Count this process's checks only (fork copied the parent's). */
 	check_passed = check_failed = 0;
-	REQUIRE(!umv_recv(sock, &fd, blob_a, blob_len));
+	REQUIRE(!fdpass_recv_exact(sock, &fd, blob_a, blob_len));
 	REQUIRE(fd >= 0);
-	REQUIRE(!umv_recv(sock, &dummy, blob_b, blob_len));
+	REQUIRE(!fdpass_recv_exact(sock, &dummy, blob_b, blob_len));
 	ctx = ibv_import_device(fd);
 	REQUIRE(ctx);
 
@@ -168,7 +168,7 @@ static int importer(int sock)
 	CHECK(!listed(ctx, blob_b));
 
 	CHECK_EQ(ibv_close_device(ctx), 0);
-	REQUIRE(!umv_send(sock, -1, &ok, 1));
+	REQUIRE(!fdpass_send(sock, -1, &ok, 1));
 	return check_done("var importer");
 }
 
@@ -186,9 +186,9 @@ static void test_two_process(void)
 	CHECK_EQ(mlx5dv_var_export(b, blob_b), 0);
 	CHECK_EQ(var_poke(ctx0->cmd_fd, a, &old, 0xc0de0001), 0);
 	pid = umv_fork(importer, &sock);
-	REQUIRE(!umv_send(sock, ctx0->cmd_fd, blob_a, blob_len));
-	REQUIRE(!umv_send(sock, -1, blob_b, blob_len));
-	CHECK(!umv_recv(sock, &fd, &ok, 1) && ok == 1);
+	REQUIRE(!fdpass_send(sock, ctx0->cmd_fd, blob_a, blob_len));
+	REQUIRE(!fdpass_send(sock, -1, blob_b, blob_len));
+	CHECK(!fdpass_recv_exact(sock, &fd, &ok, 1) && ok == 1);
 	CHECK_EQ(umv_wait(pid), 0);
 	close(sock);
 

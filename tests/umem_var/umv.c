@@ -37,53 +37,12 @@ struct ibv_context *umv_open(const char *name)
 	return ctx;
 }
 
-int umv_send(int sock, int fd, const void *buf, size_t len)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	struct cmsghdr *cmsg;
-
-	if (fd >= 0) {
-		memset(cbuf, 0, sizeof(cbuf));
-		msg.msg_control = cbuf;
-		msg.msg_controllen = sizeof(cbuf);
-		cmsg = CMSG_FIRSTHDR(&msg);
-		cmsg->cmsg_level = SOL_SOCKET;
-		cmsg->cmsg_type = SCM_RIGHTS;
-		cmsg->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
-	}
-	return sendmsg(sock, &msg, 0) == (ssize_t)len ? 0 : -1;
-}
-
-int umv_recv(int sock, int *fd, void *buf, size_t len)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { .iov_base = buf, .iov_len = len };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cmsg;
-	ssize_t n;
-
-	*fd = -1;
-	n = recvmsg(sock, &msg, MSG_WAITALL | MSG_CMSG_CLOEXEC);
-	for (cmsg = CMSG_FIRSTHDR(&msg); n > 0 && cmsg;
-	     cmsg = CMSG_NXTHDR(&msg, cmsg))
-		if (cmsg->cmsg_level == SOL_SOCKET &&
-		    cmsg->cmsg_type == SCM_RIGHTS)
-			memcpy(fd, CMSG_DATA(cmsg), sizeof(int));
-	return n == (ssize_t)len ? 0 : -1;
-}
-
 pid_t umv_fork(int (*fn)(int sock), int *sock)
 {
 	int sv[2];
 	pid_t pid;
 
-	REQUIRE(!socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv));
+	REQUIRE(!socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv));
 	fflush(NULL);
 	pid = fork();
 	REQUIRE(pid >= 0);

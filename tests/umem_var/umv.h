@@ -14,18 +14,15 @@
 
 #include <infiniband/mlx5dv.h>
 
+#include "fdpass.h"
+
 /* Opens the device of this name with DEVX; exits the test if it cannot. */
 struct ibv_context *umv_open(const char *name);
 
-/* Sends len bytes and, unless fd is -1, fd along with them. */
-int umv_send(int sock, int fd, const void *buf, size_t len);
-
-/* Receives exactly len bytes, and an fd into *fd if one came (else -1). */
-int umv_recv(int sock, int *fd, void *buf, size_t len);
-
 /*
  * Forks a child that runs fn(sock) and exits with its return value; the
- * parent gets the other end of the socket pair in *sock.
+ * parent gets the other end of a SOCK_SEQPACKET pair in *sock, for
+ * fdpass_send() and fdpass_recv_exact() (tests/common/fdpass.h).
  */
 pid_t umv_fork(int (*fn)(int sock), int *sock);
 

@@ -85,3 +85,8 @@ ssize_t fdpass_recv(int sock, int *fd, void *data, size_t len)
 	}
 	return n;
 }
+
+int fdpass_recv_exact(int sock, int *fd, void *data, size_t len)
+{
+	return fdpass_recv(sock, fd, data, len) == (ssize_t)len ? 0 : -1;
+}

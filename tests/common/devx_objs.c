@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+#include <string.h>
+
+#include "devx_objs.h"
+#include "prm_bits.h"
+#include "prm_opcodes.h"
+
+struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx, uint32_t *pdn)
+{
+	uint8_t in[PRM_HDR_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
+	struct mlx5dv_devx_obj *obj;
+
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_PD);
+	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+	if (obj && pdn)
+		*pdn = prm_get(out, PRM_PD_OUT);
+	return obj;
+}
+
+struct mlx5dv_devx_obj *fc_alloc_bulk(struct ibv_context *ctx,
+				      unsigned int bulk, uint32_t *id)
+{
+	uint8_t in[PRM_ALLOC_FC_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
+	struct mlx5dv_devx_obj *obj;
+
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
+	prm_set(in, PRM_ALLOC_FC_BULK, bulk);
+	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+	if (obj && id)
+		*id = prm_get(out, PRM_ALLOC_FC_OUT_ID);
+	return obj;
+}
+
+struct mlx5dv_devx_obj *fc_alloc(struct ibv_context *ctx, uint32_t *id)
+{
+	return fc_alloc_bulk(ctx, 0, id);
+}
+
+int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id,
+	     uint8_t out[PRM_QUERY_FC_OUT_LEN])
+{
+	uint8_t in[PRM_QUERY_FC_IN_LEN] = { 0 };
+
+	memset(out, 0, PRM_QUERY_FC_OUT_LEN);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
+	prm_set(in, PRM_QUERY_FC_ID, id);
+	return mlx5dv_devx_obj_query(obj, in, sizeof(in), out,
+				     PRM_QUERY_FC_OUT_LEN);
+}
+
+int fc_query_status(struct mlx5dv_devx_obj *obj, uint32_t id,
+		    uint8_t *status)
+{
+	uint8_t out[PRM_QUERY_FC_OUT_LEN];
+	int ret = fc_query(obj, id, out);
+
+	if (status)
+		*status = (uint8_t)prm_get(out, PRM_OUT_STATUS);
+	return ret;
+}
+
+static struct mlx5dv_devx_obj *meter_make(struct ibv_context *ctx,
+					  uint8_t in[PRM_METER_IN_LEN],
+					  uint32_t *id)
+{
+	uint8_t out[PRM_HDR_LEN] = { 0 };
+	struct mlx5dv_devx_obj *obj;
+
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	obj = mlx5dv_devx_obj_create(ctx, in, PRM_METER_IN_LEN, out,
+				     sizeof(out));
+	if (obj && id)
+		*id = prm_get(out, PRM_GOBJ_OUT_ID);
+	return obj;
+}
+
+struct mlx5dv_devx_obj *meter_create(struct ibv_context *ctx, uint32_t *id)
+{
+	uint8_t in[PRM_METER_IN_LEN] = { 0 };
+
+	return meter_make(ctx, in, id);
+}
+
+struct mlx5dv_devx_obj *meter_create_cbs(struct ibv_context *ctx,
+					 unsigned int cbs_exp,
+					 unsigned int cbs_man, uint32_t *id)
+{
+	uint8_t in[PRM_METER_IN_LEN] = { 0 };
+
+	prm_set(in, PRM_METER_ACTIVE, 1);
+	prm_set(in, PRM_METER_VALID, 1);
+	prm_set(in, PRM_METER_CBS_EXP, cbs_exp);
+	prm_set(in, PRM_METER_CBS_MAN, cbs_man);
+	return meter_make(ctx, in, id);
+}
+
+static int meter_query_out(struct mlx5dv_devx_obj *obj, uint32_t id,
+			   uint8_t out[PRM_METER_OUT_LEN])
+{
+	uint8_t in[PRM_HDR_LEN] = { 0 };
+
+	memset(out, 0, PRM_METER_OUT_LEN);
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_GOBJ_ID, id);
+	return mlx5dv_devx_obj_query(obj, in, sizeof(in), out,
+				     PRM_METER_OUT_LEN);
+}
+
+int meter_query(struct mlx5dv_devx_obj *obj, uint32_t id, bool *active)
+{
+	uint8_t out[PRM_METER_OUT_LEN];
+	int ret = meter_query_out(obj, id, out);
+
+	if (!ret)
+		*active = prm_get(out, PRM_METER_ACTIVE);
+	return ret;
+}
+
+int meter_query_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
+		    unsigned int *cbs_exp, unsigned int *cbs_man,
+		    uint8_t *status)
+{
+	uint8_t out[PRM_METER_OUT_LEN];
+	int ret = meter_query_out(obj, id, out);
+
+	if (cbs_exp)
+		*cbs_exp = prm_get(out, PRM_METER_CBS_EXP);
+	if (cbs_man)
+		*cbs_man = prm_get(out, PRM_METER_CBS_MAN);
+	if (status)
+		*status = (uint8_t)prm_get(out, PRM_OUT_STATUS);
+	return ret;
+}
+
+int meter_set_active(struct mlx5dv_devx_obj *obj, uint32_t id, bool active)
+{
+	uint8_t in[PRM_METER_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
+
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_MODIFY_GENERAL_OBJECT);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_GOBJ_ID, id);
+	prm_set(in, PRM_METER_SELECT_LO, PRM_METER_SEL_ACTIVE);
+	prm_set(in, PRM_METER_ACTIVE, active);
+	return mlx5dv_devx_obj_modify(obj, in, sizeof(in), out, sizeof(out));
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The DEVX objects the tests make and use, one definition each: a PD, a
+ * flow counter (or a bulk of them) and a flow meter general object, with
+ * their PRM mailboxes written from prm/.  Every function returns what the
+ * mlx5dv_devx_*() call under it returns (the object or NULL with errno;
+ * 0 or an errno).
+ */
+#ifndef MLX5_SHARE_TEST_DEVX_OBJS_H
+#define MLX5_SHARE_TEST_DEVX_OBJS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <infiniband/mlx5dv.h>
+
+#include "prm_layout.h"
+
+/* ALLOC_PD; *pdn (when not NULL) gets the PD number. */
+struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx, uint32_t *pdn);
+
+/*
+ * ALLOC_FLOW_COUNTER of one counter, or with bulk (flow_counter_bulk, in
+ * units of 128) of a bulk; *id (when not NULL) gets the first id.
+ */
+struct mlx5dv_devx_obj *fc_alloc(struct ibv_context *ctx, uint32_t *id);
+struct mlx5dv_devx_obj *fc_alloc_bulk(struct ibv_context *ctx,
+				      unsigned int bulk, uint32_t *id);
+
+/* QUERY_FLOW_COUNTER of counter id through obj; out gets the mailbox. */
+int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id,
+	     uint8_t out[PRM_QUERY_FC_OUT_LEN]);
+/* The same, giving only the firmware status (when status is not NULL). */
+int fc_query_status(struct mlx5dv_devx_obj *obj, uint32_t id,
+		    uint8_t *status);
+
+/* CREATE_GENERAL_OBJECT of a flow meter, inactive, no parameters. */
+struct mlx5dv_devx_obj *meter_create(struct ibv_context *ctx, uint32_t *id);
+/* An active flow meter with valid parameters and this CBS. */
+struct mlx5dv_devx_obj *meter_create_cbs(struct ibv_context *ctx,
+					 unsigned int cbs_exp,
+					 unsigned int cbs_man, uint32_t *id);
+
+/* QUERY_GENERAL_OBJECT of meter id: whether it is active. */
+int meter_query(struct mlx5dv_devx_obj *obj, uint32_t id, bool *active);
+/* The same, giving its CBS and the firmware status (each when not NULL). */
+int meter_query_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
+		    unsigned int *cbs_exp, unsigned int *cbs_man,
+		    uint8_t *status);
+
+/* MODIFY_GENERAL_OBJECT of meter id: its active bit. */
+int meter_set_active(struct mlx5dv_devx_obj *obj, uint32_t id, bool active);
+
+#endif
