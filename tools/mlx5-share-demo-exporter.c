@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The exporting process: opens the device, creates the objects, exports
  * them, hands its command fd and the blobs to the importer, and destroys
@@ -197,7 +197,8 @@ static void export_objects(struct exporter *x)
 		if (x->verbose)
 			report_check(&x->t, !err, ROLE, demo_now_ms() - t1,
 				     "export %s #%u: handle %u, id 0x%x -> "
-				     "%zu-byte blob%s%s", demo_kind_name(o->kind),
+				     "%zu-byte blob%s%s",
+				     demo_kind_name(o->kind),
 				     o->index, o->handle, o->id,
 				     blob_size(demo_blob_kind(o->kind)),
 				     err ? ": " : "", err ? strerror(err) : "");

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The objects the demo shares, and what each side does with them:
  *
@@ -240,7 +240,8 @@ static int query_meter(struct mlx5dv_devx_obj *obj, uint32_t id,
 	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
 	prm_set(in, PRM_GOBJ_ID, id);
 	memset(out, 0, PRM_METER_OUT_LEN);
-	err = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, PRM_METER_OUT_LEN);
+	err = mlx5dv_devx_obj_query(obj, in, sizeof(in), out,
+				    PRM_METER_OUT_LEN);
 	return err ? cmd_failed(err, out, why, whylen) : 0;
 }
 
@@ -258,7 +259,7 @@ int demo_read_shared_value(struct demo_obj *o, uint64_t *value)
 static int query_flow_counter(struct demo_obj *o, bool clear, char *what,
 			      size_t whatlen)
 {
-	uint32_t in[PRM_QUERY_FC_IN_LEN / 4] = {}, out[PRM_QUERY_FC_OUT_LEN / 4] = {};
+	uint8_t in[PRM_QUERY_FC_IN_LEN] = {}, out[PRM_QUERY_FC_OUT_LEN] = {};
 	int err;
 
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
@@ -294,7 +295,8 @@ int demo_query(struct demo_obj *o, char *what, size_t whatlen)
 		snprintf(what, whatlen, "umem_id 0x%x", o->umem->umem_id);
 		return o->umem->umem_id == o->id ? 0 : EBADMSG;
 	case DEMO_VAR:
-		snprintf(what, whatlen, "page_id 0x%x, %u bytes at mmap_off 0x%llx",
+		snprintf(what, whatlen,
+			 "page_id 0x%x, %u bytes at mmap_off 0x%llx",
 			 o->var->page_id, o->var->length,
 			 (unsigned long long)o->var->mmap_off);
 		return o->var->page_id == o->id ? 0 : EBADMSG;

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * What the user reads.  Both processes write to the same stdout, one whole
  * line at a time and flushed at once, so that their lines interleave in

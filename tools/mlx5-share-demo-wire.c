@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The socket between exporter and importer: a SOCK_SEQPACKET socketpair,
  * so every message arrives whole or not at all, and the command fd rides

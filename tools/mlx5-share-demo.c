@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5-share-demo: options, the choice between a real device and mlx5-emu,
  * and the fork into exporter and importer.
@@ -38,7 +38,8 @@ static void usage(FILE *f)
 		"  -n, --objects N       share N objects: one of each kind, "
 		"then flow\n"
 		"                        counters (default: one of each kind)\n"
-		"  -s, --save-blobs DIR  write each blob to DIR/<kind>-<n>.blob\n"
+		"  -s, --save-blobs DIR  write each blob to "
+		"DIR/<kind>-<n>.blob\n"
 		"      --emulate         run under mlx5-emu even if a real "
 		"device exists\n"
 		"      --no-emulate      never start mlx5-emu\n"

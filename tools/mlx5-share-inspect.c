@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5-share-inspect: print an export blob field by field and judge it as
  * import would, offline.  The field walk below reads only bytes the file
@@ -49,7 +49,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--device NAME] FILE...\n"
-		"Decode mlx5-share export blobs (FILE - reads standard input),\n"
+		"Decode mlx5-share export blobs "
+		"(FILE - reads standard input),\n"
 		"print every field and judge each check as import would.\n"
 		"\n"
 		"  -d, --device NAME  also compare the blob's node GUID with\n"

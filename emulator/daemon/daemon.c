@@ -400,7 +400,8 @@ int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd)
 		return 1;
 	for (i = 0; i < ndev; i++) {
 		if (emu_device_init(&devices[i], i)) {
-			fprintf(stderr, "mlx5-emu: cannot set up device %u\n", i);
+			fprintf(stderr, "mlx5-emu: cannot set up device %u\n",
+				i);
 			return 1;
 		}
 		lfd[i] = listen_on(dir, i);
@@ -425,7 +426,8 @@ int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd)
 		/* the last slot: SIGTERM, the launcher is gone */
 		pfd[n] = (struct pollfd){ .fd = sfd, .events = POLLIN };
 		for (i = 0; i < ndev; i++)
-			pfd[i] = (struct pollfd){ .fd = lfd[i], .events = POLLIN };
+			pfd[i] = (struct pollfd){ .fd = lfd[i],
+						  .events = POLLIN };
 		for (k = 0; k < nconn; k++)
 			pfd[ndev + k] = (struct pollfd){ .fd = conns[k].fd,
 							 .events = POLLIN };
@@ -475,7 +477,8 @@ int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd)
 		for (k = n - ndev; k-- > 0;) {
 			int r;
 
-			if (!(pfd[ndev + k].revents & (POLLIN | POLLHUP | POLLERR)))
+			if (!(pfd[ndev + k].revents &
+			      (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			/* drain a few tokens per wakeup */
 			do {

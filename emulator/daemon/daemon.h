@@ -12,8 +12,9 @@ void emu_remove_tree(const char *dir);
 
 /*
  * Serves until killed.  SIGTERM (which the launcher's death sends, see
- * PR_SET_PDEATHSIG) removes the private directory first.  Writes one byte to ready_fd (then closes it) once
- * every socket listens; returns non-zero if setup fails.
+ * PR_SET_PDEATHSIG) removes the private directory first.  Writes one
+ * byte to ready_fd (then closes it) once every socket listens; returns
+ * non-zero if setup fails.
  */
 int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd);
 

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The kernel's DEVX command classification (drivers/infiniband/hw/mlx5/
  * devx.c), as tables: which opcodes each method takes, where a command

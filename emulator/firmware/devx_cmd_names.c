@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /* PRM opcode names, for traces and test messages. */
 #include "devx_cmd.h"
 #include "prm_opcodes.h"

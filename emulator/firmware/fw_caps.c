@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The device's capabilities, as QUERY_HCA_CAP reports them: a single
  * port ConnectX-6-like function whose port is InfiniBand (as the kernel

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Flow counters: ALLOC/QUERY/DEALLOC_FLOW_COUNTER, single or in bulks.
  * A bulk of n counters (flow_counter_bulk = n / 128, one bit of the

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Completion queues whose CQE ring lies in a DEVX UMEM (cq_umem_valid):
  * the object through which the model sees a UMEM in use.  A CQ holds a

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * General objects (CREATE/MODIFY/QUERY/DESTROY_GENERAL_OBJECT) of the one
  * type the device offers: the flow meter (obj_type 0xa).  It is small,

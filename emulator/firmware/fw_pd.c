@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Protection domains, transport domains and XRC domains: objects that
  * are only a number, allocated and freed (the kernel allocates them for

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Device queries: capabilities, ISSI, vport state and contexts, LAG, NOP.
  * These are the commands DEVX lets any user context run

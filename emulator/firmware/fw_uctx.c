@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * User contexts: the uid the kernel puts in every DEVX command.  The
  * kernel creates one per DEVX ucontext (mlx5_ib_devx_create()) and one

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * DEVX UMEMs: the kernel pins the user's buffer and registers its pages
  * with firmware by CREATE_UMEM (devx_umem_reg_cmd_alloc() builds the MTT

@@ -375,7 +375,8 @@ static int devx_obj_cmd(struct emu_bundle *b, uint16_t handle_id,
 		ret = uid;
 		goto out;
 	}
-	if (!is_kind(in, in_len) || !devx_is_valid_obj_id(h->uobj, in, in_len)) {
+	if (!is_kind(in, in_len) ||
+	    !devx_is_valid_obj_id(h->uobj, in, in_len)) {
 		ret = -EINVAL;
 		goto out;
 	}

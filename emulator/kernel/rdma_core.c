@@ -26,7 +26,10 @@ struct emu_ufile *emu_ufile_new(struct emu_device *dev)
 	uf->serial = ++serial;
 	uf->async_fd = -1;
 	uf->refs = 1;
-	/* MLX5_IB_MMAP_OFFSET_START << 16, in pages: mlx5_rdma_user_mmap_entry_insert() */
+	/*
+	 * MLX5_IB_MMAP_OFFSET_START << 16, in pages:
+	 * mlx5_rdma_user_mmap_entry_insert()
+	 */
 	uf->next_pgoff = 9ull << 16;
 	return uf;
 }

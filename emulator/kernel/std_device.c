@@ -232,7 +232,10 @@ int emu_h_get_context(struct emu_bundle *b)
 	return 0;
 }
 
-/* follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_CONTEXT), mlx5_ib_query_ucontext() */
+/*
+ * follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_CONTEXT),
+ * mlx5_ib_query_ucontext()
+ */
 int emu_h_query_context(struct emu_bundle *b)
 {
 	struct mlx5_ib_alloc_ucontext_resp resp = {};
@@ -355,7 +358,8 @@ int emu_h_query_gid_entry(struct emu_bundle *b)
  */
 int emu_h_async_event_alloc(struct emu_bundle *b)
 {
-	struct emu_battr *a = emu_attr(b, UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE);
+	struct emu_battr *a =
+		emu_attr(b, UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE);
 	int p[2];
 	int ret;
 

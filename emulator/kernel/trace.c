@@ -57,12 +57,13 @@ void emu_trace_ioctl(const struct emu_ufile *uf, uint32_t pid,
 	attrs[0] = 0;
 	for (i = 0; i < hdr.num_attrs &&
 		    sizeof(hdr) + (i + 1) * sizeof(*ua) <= len; i++) {
-		const struct emu_attr_spec *s = m ? emu_find_attr(m, ua[i].attr_id)
-						  : NULL;
+		const struct emu_attr_spec *s =
+			m ? emu_find_attr(m, ua[i].attr_id) : NULL;
+		bool mand = ua[i].flags & UVERBS_ATTR_F_MANDATORY;
 		int n = snprintf(attrs + off, sizeof(attrs) - off,
 				 " %s(len %u%s)",
 				 s ? s->name : "attr?", ua[i].len,
-				 ua[i].flags & UVERBS_ATTR_F_MANDATORY ? ",M" : "");
+				 mand ? ",M" : "");
 
 		if (n < 0 || (size_t)n >= sizeof(attrs) - off)
 			break;

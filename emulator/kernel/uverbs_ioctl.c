@@ -269,7 +269,8 @@ static int process_attr(struct emu_bundle *b, struct emu_battr *e,
 			if (ptr_is_inline(ua->len))
 				e->in = &ua->data;
 			else if (inlen != ua->len)
-				return -EFAULT;	/* the preload could not read it */
+				/* the preload could not read it */
+				return -EFAULT;
 			else
 				e->in = inbuf;
 		}
@@ -368,7 +369,7 @@ static int run_method(struct emu_bundle *b, const struct ib_uverbs_attr *ua,
 			return -EINVAL;	/* duplicate attribute */
 		ret = process_attr(b, e, &ua[i], inbufs[i], inlens[i]);
 		if (ret) {
-			/* a partly set up NEW object is aborted by the caller */
+			/* the caller aborts a partly set up NEW object */
 			if (e->uobj)
 				e->present = true;
 			return ret;

@@ -90,7 +90,8 @@ unsigned int emu_wire_take_fds(struct msghdr *msg, int *fds,
 		for (i = 0; i < k; i++) {
 			int fd;
 
-			memcpy(&fd, CMSG_DATA(cm) + i * sizeof(int), sizeof(fd));
+			memcpy(&fd, CMSG_DATA(cm) + i * sizeof(int),
+			       sizeof(fd));
 			if (got < max)
 				fds[got++] = fd;
 			else

@@ -42,10 +42,13 @@ static volatile sig_atomic_t stop_signal;
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: mlx5-emu run [--devices N] [--trace] -- COMMAND [ARGS...]\n"
+		"Usage: mlx5-emu run [--devices N] [--trace] -- "
+		"COMMAND [ARGS...]\n"
 		"       mlx5-emu --help | --version\n"
-		"Runs COMMAND with N emulated mlx5 devices (default 2), for the\n"
-		"system's unmodified libibverbs and libmlx5.  See mlx5-emu(1).\n");
+		"Runs COMMAND with N emulated mlx5 devices (default 2), "
+		"for the\n"
+		"system's unmodified libibverbs and libmlx5.  "
+		"See mlx5-emu(1).\n");
 }
 
 static void on_signal(int sig)

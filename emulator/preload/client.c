@@ -33,6 +33,9 @@
 #include "wire.h"
 #include "wire_io.h"
 
+/* The user address of field f of the ib_uverbs_attr at user address ua. */
+#define UATTR_FIELD(ua, f) ((ua) + offsetof(struct ib_uverbs_attr, f))
+
 #define DEV_PREFIX "/dev/infiniband/uverbs"
 
 static const char *emu_dir(void)
@@ -239,11 +242,13 @@ static int do_call(int fd, uint32_t kind, const void *req, size_t len,
 		return -EIO;
 	/* the rest of a big request, now that the daemon reads */
 	if (sent < sizeof(hdr) &&
-	    emu_wire_write_full(c->chan, (uint8_t *)&hdr + sent, sizeof(hdr) - sent))
+	    emu_wire_write_full(c->chan, (uint8_t *)&hdr + sent,
+				sizeof(hdr) - sent))
 		return -EIO;
 	sent = sent > sizeof(hdr) ? sent - sizeof(hdr) : 0;
 	if (len > sent &&
-	    emu_wire_write_full(c->chan, (const uint8_t *)req + sent, len - sent))
+	    emu_wire_write_full(c->chan, (const uint8_t *)req + sent,
+				len - sent))
 		return -EIO;
 
 	memset(cbuf, 0, sizeof(cbuf));
@@ -332,8 +337,8 @@ static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 	uint8_t *buf, *p;
 
 	for (i = 0; i < hdr->num_attrs; i++) {
-		const struct emu_attr_spec *s = m ? emu_find_attr(m,
-							attrs[i].attr_id) : NULL;
+		const struct emu_attr_spec *s =
+			m ? emu_find_attr(m, attrs[i].attr_id) : NULL;
 
 		total += sizeof(uint32_t);
 		if (s && s->type == EMU_ATTR_PTR_IN &&
@@ -350,8 +355,8 @@ static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 	memcpy(buf + sizeof(*hdr), attrs, hdr->num_attrs * sizeof(*attrs));
 	p = buf + sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
 	for (i = 0; i < hdr->num_attrs; i++) {
-		const struct emu_attr_spec *s = m ? emu_find_attr(m,
-							attrs[i].attr_id) : NULL;
+		const struct emu_attr_spec *s =
+			m ? emu_find_attr(m, attrs[i].attr_id) : NULL;
 		uint32_t n = 0;
 
 		if (s && s->type == EMU_ATTR_PTR_IN &&
@@ -392,14 +397,14 @@ static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 		switch (wb.kind) {
 		case EMU_WB_FLAGS:
 			if (wb.len != sizeof(uint16_t) ||
-			    emu_user_write(uattr + offsetof(struct ib_uverbs_attr,
-							    flags), p, wb.len))
+			    emu_user_write(UATTR_FIELD(uattr, flags), p,
+					   wb.len))
 				return -EFAULT;
 			break;
 		case EMU_WB_DATA:
 			if (wb.len != sizeof(uint64_t) ||
-			    emu_user_write(uattr + offsetof(struct ib_uverbs_attr,
-							    data), p, wb.len))
+			    emu_user_write(UATTR_FIELD(uattr, data), p,
+					   wb.len))
 				return -EFAULT;
 			break;
 		case EMU_WB_BUF:
@@ -413,8 +418,7 @@ static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 			if (next_fd >= c->nfds)
 				return -EIO;
 			fdv = c->fds[next_fd];
-			if (emu_user_write(uattr + offsetof(struct ib_uverbs_attr,
-							    data), &fdv,
+			if (emu_user_write(UATTR_FIELD(uattr, data), &fdv,
 					   sizeof(fdv)))
 				return -EFAULT;
 			/* installed: the caller owns it now */
@@ -477,8 +481,8 @@ int emu_ioctl(int fd, void *arg)
 void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
 	       off_t off)
 {
-	void *(*real_mmap)(void *, size_t, int, int, int, off_t) =
-		(void *(*)(void *, size_t, int, int, int, off_t))emu_real("mmap");
+	typedef void *(*mmap_fn)(void *, size_t, int, int, int, off_t);
+	mmap_fn real_mmap = (mmap_fn)emu_real("mmap");
 	struct emu_wire_mmap req = {
 		.offset = (uint64_t)off, .length = len, .prot = (uint32_t)prot,
 		.flags = (uint32_t)flags,

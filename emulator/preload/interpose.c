@@ -64,7 +64,8 @@ static void fill_statx(struct statx *stx, int dev)
 	stx->stx_dev_minor = 5;
 }
 
-static __attribute__((noinline)) int open_path(const char *path, int flags, int *handled)
+static __attribute__((noinline)) int open_path(const char *path, int flags,
+					       int *handled)
 {
 	int dev = path ? emu_path_dev(path) : -1;
 
@@ -197,7 +198,8 @@ EXPORT int __openat64_2(int dirfd, const char *path, int flags)
 	}
 }
 
-static __attribute__((noinline)) int stat_path(const char *path, struct stat *st, int *handled)
+static __attribute__((noinline)) int stat_path(const char *path,
+					       struct stat *st, int *handled)
 {
 	int dev = path ? emu_path_dev(path) : -1;
 

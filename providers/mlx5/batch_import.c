@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The batch import (mlx5_share_batch.h).  Each blob goes through the same
  * steps as mlx5dv_devx_obj_import(), in the same order, so that the

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The export blob codec (layout and checks: blob.h).  Integers are moved
  * byte by byte so that the wire format is the same on every host.

@@ -15,7 +15,8 @@
  *    12    4 checksum         CRC-32C of all `length` bytes, computed
  *                             with these four bytes taken as zero
  *    16    8 node_guid        exporting device's node GUID, as the
- *                             host-order value of be64toh(ibv_get_device_guid())
+ *                             host-order value of
+ *                             be64toh(ibv_get_device_guid())
  *    24    8 reserved
  *
  * DEVX object (kind 1, 64 bytes)

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Export, import and unimport of DEVX objects.  An imported object is a
  * struct mlx5dv_devx_obj exactly as libmlx5's mlx5dv_devx_obj_create()

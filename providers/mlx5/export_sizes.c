@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * _mlx5dv_get_export_sizes(): the one place the blob sizes reach users.
  * sizes_len is the caller's sizeof(struct mlx5dv_export_sizes), which may

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Which libmlx5 is loaded, and does it lay out its private objects the
  * way this build does?  The answer comes from the file the dynamic linker

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5share_devx_obj_import_batch() gives, blob for blob, the objects and
  * the errors that mlx5dv_devx_obj_import() gives, and asks INFO_HANDLES

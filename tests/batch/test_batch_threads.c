@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Threads share one context and one set of blobs: each imports them as a
  * batch and one by one, again and again, while the main thread creates

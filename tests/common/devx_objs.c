@@ -48,8 +48,7 @@ int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id,
 				     PRM_QUERY_FC_OUT_LEN);
 }
 
-int fc_query_status(struct mlx5dv_devx_obj *obj, uint32_t id,
-		    uint8_t *status)
+int fc_query_status(struct mlx5dv_devx_obj *obj, uint32_t id, uint8_t *status)
 {
 	uint8_t out[PRM_QUERY_FC_OUT_LEN];
 	int ret = fc_query(obj, id, out);

@@ -31,8 +31,7 @@ struct mlx5dv_devx_obj *fc_alloc_bulk(struct ibv_context *ctx,
 int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id,
 	     uint8_t out[PRM_QUERY_FC_OUT_LEN]);
 /* The same, giving only the firmware status (when status is not NULL). */
-int fc_query_status(struct mlx5dv_devx_obj *obj, uint32_t id,
-		    uint8_t *status);
+int fc_query_status(struct mlx5dv_devx_obj *obj, uint32_t id, uint8_t *status);
 
 /* CREATE_GENERAL_OBJECT of a flow meter, inactive, no parameters. */
 struct mlx5dv_devx_obj *meter_create(struct ibv_context *ctx, uint32_t *id);

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Scenario 7: bad blobs through the real import path, each refused with
  * its errno, allocating nothing in the kernel, and every existing object

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Scenario 6: the exporter is killed with SIGKILL right after it sent its
  * command fd and blobs.  The ufile lives on in the fd the importer holds:

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Below the public API: the raw uverbs ioctl builder, the INFO_HANDLES
  * query and live_check.c against the (emulated) kernel.

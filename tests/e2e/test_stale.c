@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Scenario 3: stale blobs.  After destroy, the old blob is refused with
  * ENOENT; after its handle is reused by a new object of the same type

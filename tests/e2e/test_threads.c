@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Scenario 8: 8 threads import and unimport the same blobs concurrently,
  * 10,000 times each: no error, nothing left behind in the kernel, and no

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Scenario 2: sharing between two processes.  The parent creates a flow
  * counter and a flow meter, exports them and sends its command fd

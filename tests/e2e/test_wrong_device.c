@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Scenario 5: a blob exported from one device and imported into a
  * context of another is refused with EXDEV, in both directions, and

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Scenario 4: a process that opens the device on its own (its own ufile,
  * not the exporter's passed fd) imports the exporter's blobs.  The

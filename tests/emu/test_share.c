@@ -82,7 +82,8 @@ int main(void)
 	REQUIRE(pid >= 0);
 	if (pid == 0) {
 		close(sv[0]);
-		close(ctx->cmd_fd);	/* only the passed fd reaches the ufile */
+		/* only the passed fd reaches the ufile */
+		close(ctx->cmd_fd);
 		_exit(importer(sv[1], handle, id));
 	}
 	close(sv[1]);

@@ -118,7 +118,10 @@ int main(void)
 	CHECK_EQ(total, 2);
 	CHECK_EQ(ibv_close_device(ctx2), 0);
 
-	/* the last close gives the firmware and the kernel their resources back */
+	/*
+	 * the last close gives the firmware and the kernel their
+	 * resources back
+	 */
 	fill_and_die(&c1, &v1);
 	CHECK(c1 > 0 && c1 < MAX_TAKE);
 	CHECK(v1 > 0 && v1 < 4 * MAX_TAKE);

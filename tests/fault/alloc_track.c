@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The allocator of alloc_track.h: glibc's own (__libc_malloc and
  * friends) underneath, these definitions in the executable in front, so

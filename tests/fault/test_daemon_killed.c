@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The emulator's daemon (the emulated kernel) dies in the middle of a
  * run.  Every call that needs it must fail, with an error and within a

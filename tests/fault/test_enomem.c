@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Allocation failure during import.  For each object kind and for the
  * batch import, the k-th allocation of the call fails with ENOMEM, for

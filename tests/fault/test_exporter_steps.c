@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The exporter is killed (SIGKILL, no clean-up) at each step of the
  * hand-over: before it sent anything, after the command fd, halfway

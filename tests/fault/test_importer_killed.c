@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The importer is killed (SIGKILL) while it holds imported objects, in
  * the middle of using them.  Its copies were local memory only, so the

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The emulated kernel's ioctl parser against malformed RDMA_VERBS_IOCTL
  * calls, table-driven: each row breaks one rule of the kernel's

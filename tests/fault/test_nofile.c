@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Descriptor exhaustion: with every descriptor of RLIMIT_NOFILE in use,
  * import (single and batch) and export either work or fail with an

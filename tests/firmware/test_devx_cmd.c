@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The DEVX command classification against the kernel's devx.c rules,
  * and with the firmware model: the id a create makes is the id its

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The firmware model's device queries and command checks: capabilities
  * as libmlx5 44 reads them at open time and in mlx5dv_query_device()

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * CQs on UMEMs: CREATE_CQ checks the UMEM of its ring (and of its
  * doorbell) for life, uid and size, QUERY_CQ returns the context as

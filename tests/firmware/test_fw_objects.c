@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The firmware model's objects: user contexts and the uid rules, PD-like
  * numbers, flow counters (single and bulk), the flow meter general

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Random mailboxes (fixed seed, so every run is the same): whatever a
  * client sends, the model answers with a status from the PRM's list, a
@@ -77,8 +77,8 @@ int main(void)
 		uids[i] = make_uctx(fw);
 
 	for (i = 0; i < 20000; i++) {
-		uint16_t opcode = rnd() % 8 ? modelled[rnd() % (sizeof(modelled) /
-						     sizeof(modelled[0]))]
+		size_t nmod = sizeof(modelled) / sizeof(modelled[0]);
+		uint16_t opcode = rnd() % 8 ? modelled[rnd() % nmod]
 					    : (uint16_t)rnd();
 		size_t inlen = 16 + rnd() % (sizeof(m->in) - 15);
 		size_t outlen = 16 + rnd() % (sizeof(m->out) - 15);

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * libFuzzer target over blob_decode(), the first thing import does with
  * bytes another process handed over.  Besides "no crash" (ASan, UBSan) it

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * libFuzzer target over the whole public mlx5dv_devx_obj_import() (and
  * the batch import), in-process under mlx5-emu: the real libibverbs and

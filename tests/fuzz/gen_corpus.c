@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Writes the fuzzers' seed corpus: one valid blob of each kind and, for
  * each, the near misses that stop at each check of the decoder (bad magic,

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * An application written for rdma-core's DEVX export/import API, built
  * against an installed mlx5-share the way its users build: only
@@ -143,7 +143,8 @@ int main(void)
 
 	ctx = open_devx_device();
 	if (!ctx)
-		check_skip(NAME, "no mlx5 device with DEVX (run under mlx5-emu)");
+		check_skip(NAME,
+			   "no mlx5 device with DEVX (run under mlx5-emu)");
 
 	mlx5dv_get_export_sizes(&sizes);
 	CHECK(sizes.devx_obj_attrs_size > 0);
@@ -194,7 +195,7 @@ int main(void)
 	mlx5dv_devx_umem_unimport(iumem);
 	mlx5dv_var_unimport(ivar);
 
-	/* Unimport left the kernel objects alone: the creator still owns them. */
+	/* Unimport left the kernel objects alone: their creator owns them. */
 	CHECK_EQ(query_flow_counter(counter, counter_id), 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(counter), 0);
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);

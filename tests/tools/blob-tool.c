@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Makes good blobs and damaged copies of them for the inspector tests,
  * including the damage a shell cannot do: a field changed and the

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Shared objects live as long as the ufile, not as long as their creator:
  * after the exporter unimports its own structs and closes its context, the
@@ -22,6 +22,19 @@
 
 enum { STEP_IMPORTED = 1, STEP_CLOSED, STEP_FINISH, STEP_DONE };
 
+static int send_step(int sock, char step)
+{
+	return fdpass_send(sock, -1, &step, 1);
+}
+
+/* Did the peer send this step next? */
+static bool got_step(int sock, char want)
+{
+	char step;
+
+	return !fdpass_recv_exact(sock, NULL, &step, 1) && step == want;
+}
+
 /* The importer: holds the received fd until told to let go. */
 static int importer(int sock)
 {
@@ -30,7 +43,6 @@ static int importer(int sock)
 	struct mlx5dv_var *var;
 	struct ibv_context *ctx;
 	int fd, none;
-	char step;
 	void *p;
 
 	check_passed = check_failed = 0;
@@ -43,11 +55,10 @@ static int importer(int sock)
 	REQUIRE(var);
 	umem = mlx5dv_devx_umem_import(ctx, umem_blob);
 	REQUIRE(umem);
-	step = STEP_IMPORTED;
-	REQUIRE(!fdpass_send(sock, -1, &step, 1));
+	REQUIRE(!send_step(sock, STEP_IMPORTED));
 
 	/* The exporter has closed its context: the file is still open here. */
-	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1) && step == STEP_CLOSED);
+	REQUIRE(got_step(sock, STEP_CLOSED));
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_VAR, umv_blob_handle(var_blob)));
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM,
 			 umv_blob_handle(umem_blob)));
@@ -58,11 +69,10 @@ static int importer(int sock)
 		munmap(p, var->length);
 	mlx5dv_var_unimport(var);
 	mlx5dv_devx_umem_unimport(umem);
-	step = STEP_CLOSED;
-	REQUIRE(!fdpass_send(sock, -1, &step, 1));
+	REQUIRE(!send_step(sock, STEP_CLOSED));
 
 	/* Let go: this close is the file's last. */
-	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1) && step == STEP_FINISH);
+	REQUIRE(got_step(sock, STEP_FINISH));
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	return check_done("teardown importer");
 }
@@ -98,9 +108,8 @@ int main(void)
 	struct ibv_context *exp, *other;
 	struct mlx5dv_var *var, *var2;
 	uint32_t page;
-	int sock, none;
+	int sock;
 	pid_t pid;
-	char step;
 	void *buf;
 
 	/* Forked first, so the importer inherits no device fd. */
@@ -117,15 +126,14 @@ int main(void)
 	CHECK_EQ(mlx5dv_devx_umem_export(umem, umem_blob), 0);
 	REQUIRE(!fdpass_send(sock, exp->cmd_fd, var_blob, sizeof(var_blob)));
 	REQUIRE(!fdpass_send(sock, -1, umem_blob, sizeof(umem_blob)));
-	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1) && step == STEP_IMPORTED);
+	REQUIRE(got_step(sock, STEP_IMPORTED));
 
 	/* The exporter lets go of everything, without destroying anything. */
 	mlx5dv_var_unimport(var);
 	mlx5dv_devx_umem_unimport(umem);
 	CHECK_EQ(ibv_close_device(exp), 0);
-	step = STEP_CLOSED;
-	REQUIRE(!fdpass_send(sock, -1, &step, 1));
-	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1) && step == STEP_CLOSED);
+	REQUIRE(!send_step(sock, STEP_CLOSED));
+	REQUIRE(got_step(sock, STEP_CLOSED));
 
 	/* Another file on the same device: page is still taken. */
 	other = umv_open("mlx5_0");
@@ -134,8 +142,7 @@ int main(void)
 	CHECK(var2->page_id != page);
 	mlx5dv_free_var(var2);
 
-	step = STEP_FINISH;
-	REQUIRE(!fdpass_send(sock, -1, &step, 1));
+	REQUIRE(!send_step(sock, STEP_FINISH));
 	CHECK_EQ(umv_wait(pid), 0);
 	close(sock);
 

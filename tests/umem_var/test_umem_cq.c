@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * An imported DEVX UMEM used by a DEVX object of the importing process,
  * under mlx5-emu through the real libibverbs and libmlx5: process A

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * DEVX UMEM export/import under mlx5-emu, through the real libibverbs and
  * libmlx5: same context, another process (fork, SCM_RIGHTS,

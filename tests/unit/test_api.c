@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The public functions without a device: _mlx5dv_get_export_sizes for
  * every length, NULL arguments to every function, and the private-layout

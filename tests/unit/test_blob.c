@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The blob codec against its contract (providers/mlx5/blob.h): round trips
  * for every kind, the exact byte layout, and a table of bad blobs (every
@@ -229,9 +229,10 @@ static void test_single_byte_changes(void)
 				    blob_decode(bad, SIZE_MAX, 0, &b) !=
 					    errno_for_change_at(off)) {
 					if (!wrong++)
-						fprintf(stderr, "kind %d off %zu "
-							"value %d accepted or "
-							"wrong errno\n",
+						fprintf(stderr,
+							"kind %d off %zu "
+							"value %d accepted "
+							"or wrong errno\n",
 							kinds[i], off, v);
 				}
 			}

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * What upstream rdma-core's libmlx5 does for the same three calls, as a
  * yardstick: export stores the five fields in a plain record, import

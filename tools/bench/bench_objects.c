@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The objects mlx5-share-bench measures on: N flow counters or N PDs,
  * made through DEVX in one context, with PRM mailboxes written here.

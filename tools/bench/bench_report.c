@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5-share-bench's output: the machine, then one markdown table per
  * object kind, ready to paste into a README.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5-share-bench: what sharing costs, per object, at N = 1,000, 10,000
  * and 100,000 live objects, next to a model of upstream rdma-core's
