@@ -50,8 +50,7 @@ int main(int argc, char **argv)
 	uint32_t id;
 	int i, r;
 
-	e2e_init(argc, argv, NAME);
-	ctx = e2e_open(0);
+	ctx = e2e_start(argc, argv, NAME);
 	for (i = 0; i < N_BLOBS; i++) {
 		mine[i] = i % 2 ? pd_alloc(ctx, NULL) : fc_alloc(ctx, &id);
 		REQUIRE(mine[i]);

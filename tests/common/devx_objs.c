@@ -1,9 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+#include <errno.h>
 #include <string.h>
 
 #include "devx_objs.h"
 #include "prm_bits.h"
 #include "prm_opcodes.h"
+
+struct ibv_context *devx_open(const char *name, int index)
+{
+	struct mlx5dv_context_attr attr = {
+		.flags = MLX5DV_CONTEXT_FLAGS_DEVX,
+	};
+	struct ibv_context *ctx = NULL;
+	struct ibv_device **list;
+	int n, i, seen = 0;
+
+	list = ibv_get_device_list(&n);
+	if (!list)
+		return NULL;
+	errno = ENODEV;
+	for (i = 0; i < n && !ctx; i++) {
+		if (!mlx5dv_is_supported(list[i]))
+			continue;
+		if (name ? strcmp(ibv_get_device_name(list[i]), name) :
+			   seen++ != index)
+			continue;
+		ctx = mlx5dv_open_device(list[i], &attr);
+	}
+	ibv_free_device_list(list);
+	return ctx;
+}
 
 struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx, uint32_t *pdn)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * The DEVX objects the tests make and use, one definition each: a PD, a
+ * The DEVX contexts and objects the tests make, one definition each: a
+ * context opened with DEVX, a PD, a
  * flow counter (or a bulk of them) and a flow meter general object, with
  * their PRM mailboxes written from prm/.  Every function returns what the
  * mlx5dv_devx_*() call under it returns (the object or NULL with errno;
@@ -15,6 +16,13 @@
 #include <infiniband/mlx5dv.h>
 
 #include "prm_layout.h"
+
+/*
+ * mlx5dv_open_device() with DEVX of the mlx5 device called name or, when
+ * name is NULL, of the index-th mlx5 device; NULL with errno when there
+ * is none or it cannot be opened.
+ */
+struct ibv_context *devx_open(const char *name, int index);
 
 /* ALLOC_PD; *pdn (when not NULL) gets the PD number. */
 struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx, uint32_t *pdn);

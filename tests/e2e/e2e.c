@@ -97,23 +97,16 @@ int e2e_sock(void)
 	return role_sock;
 }
 
+struct ibv_context *e2e_start(int argc, char **argv, const char *name)
+{
+	e2e_init(argc, argv, name);
+	return e2e_open(0);
+}
+
 struct ibv_context *e2e_open(int index)
 {
-	struct mlx5dv_context_attr attr = {
-		.flags = MLX5DV_CONTEXT_FLAGS_DEVX,
-	};
-	struct ibv_context *ctx = NULL;
-	struct ibv_device **list;
-	int n, i, seen = 0;
+	struct ibv_context *ctx = devx_open(NULL, index);
 
-	list = ibv_get_device_list(&n);
-	REQUIRE(list);
-	for (i = 0; i < n && !ctx; i++) {
-		if (!is_mlx5(list[i]) || seen++ != index)
-			continue;
-		ctx = mlx5dv_open_device(list[i], &attr);
-	}
-	ibv_free_device_list(list);
 	if (!ctx)
 		fprintf(stderr, "%s: cannot open mlx5 device #%d with DEVX\n",
 			test_name, index);
@@ -157,6 +150,16 @@ int e2e_wait(pid_t pid)
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return WEXITSTATUS(status);
+}
+
+struct mlx5dv_devx_obj *e2e_meter(struct ibv_context *ctx, uint32_t *id)
+{
+	struct mlx5dv_devx_obj *meter = meter_create(ctx, id);
+
+	if (!meter && on_hw)
+		check_skip(test_name, "this NIC has no flow meter object");
+	REQUIRE(meter);
+	return meter;
 }
 
 bool e2e_meter_supported(void)

@@ -33,6 +33,8 @@ int e2e_sock(void);
 int e2e_num_devices(void);
 /* Opens the index-th mlx5 device with DEVX; exits the test on failure. */
 struct ibv_context *e2e_open(int index);
+/* e2e_init() of a test with no roles, then e2e_open(0). */
+struct ibv_context *e2e_start(int argc, char **argv, const char *name);
 
 /*
  * Starts this same program again as --role role with one end of a fresh
@@ -43,6 +45,11 @@ pid_t e2e_spawn(const char *role, int *sock);
 /* Waits for pid; returns its exit status, or 128 + signal. */
 int e2e_wait(pid_t pid);
 
+/*
+ * A flow meter in ctx (meter_create()); on hardware without flow meters
+ * the test reports itself skipped.
+ */
+struct mlx5dv_devx_obj *e2e_meter(struct ibv_context *ctx, uint32_t *id);
 /* Can device 0 create a flow meter? */
 bool e2e_meter_supported(void);
 

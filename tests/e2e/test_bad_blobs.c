@@ -159,8 +159,7 @@ int main(int argc, char **argv)
 	bool active;
 	long live;
 
-	e2e_init(argc, argv, NAME);
-	ctx = e2e_open(0);
+	ctx = e2e_start(argc, argv, NAME);
 	blob_len = e2e_obj_blob_size();
 	CHECK_EQ(blob_len, BLOB_DEVX_OBJ_SIZE);
 

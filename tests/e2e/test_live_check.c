@@ -242,8 +242,7 @@ int main(int argc, char **argv)
 {
 	struct ibv_context *ctx;
 
-	e2e_init(argc, argv, NAME);
-	ctx = e2e_open(0);
+	ctx = e2e_start(argc, argv, NAME);
 	builder(ctx);
 	handles(ctx);
 	live(ctx);

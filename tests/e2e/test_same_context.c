@@ -72,8 +72,7 @@ int main(int argc, char **argv)
 {
 	struct ibv_context *ctx;
 
-	e2e_init(argc, argv, NAME);
-	ctx = e2e_open(0);
+	ctx = e2e_start(argc, argv, NAME);
 	counter_case(ctx);
 	meter_case(ctx);
 	CHECK_EQ(ibv_close_device(ctx), 0);

@@ -86,8 +86,7 @@ int main(int argc, char **argv)
 {
 	struct ibv_context *ctx, *other;
 
-	e2e_init(argc, argv, NAME);
-	ctx = e2e_open(0);
+	ctx = e2e_start(argc, argv, NAME);
 	other = e2e_open(0);
 
 	stale_case("flow counter", ctx, other, fc_alloc);

@@ -64,8 +64,7 @@ int main(int argc, char **argv)
 	long live;
 	int i;
 
-	e2e_init(argc, argv, NAME);
-	ctx = e2e_open(0);
+	ctx = e2e_start(argc, argv, NAME);
 	fc = fc_alloc(ctx, &fc_id);
 	REQUIRE(fc);
 	meter = meter_create(ctx, &meter_id);

@@ -103,10 +103,7 @@ int main(int argc, char **argv)
 	ctx = e2e_open(0);
 	fc = fc_alloc(ctx, &fc_id);
 	REQUIRE(fc);
-	meter = meter_create(ctx, &meter_id);
-	if (!meter && e2e_on_hw())
-		check_skip(NAME, "this NIC has no flow meter object");
-	REQUIRE(meter);
+	meter = e2e_meter(ctx, &meter_id);
 	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
 	CHECK(!active);
 	e2e_export(fc, m.fc_blob);

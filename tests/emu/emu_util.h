@@ -27,25 +27,6 @@
 #include "prm_layout.h"
 #include "prm_opcodes.h"
 
-/* mlx5dv_open_device() of the index-th device with DEVX */
-static inline struct ibv_context *emu_open_devx(int index)
-{
-	struct mlx5dv_context_attr attr = {
-		.flags = MLX5DV_CONTEXT_FLAGS_DEVX,
-	};
-	struct ibv_device **list;
-	struct ibv_context *ctx = NULL;
-	int n;
-
-	list = ibv_get_device_list(&n);
-	if (!list)
-		return NULL;
-	if (index < n)
-		ctx = mlx5dv_open_device(list[index], &attr);
-	ibv_free_device_list(list);
-	return ctx;
-}
-
 /*
  * A raw ioctl: the attrs as given, the header around them.  Returns 0 or
  * the errno, as libibverbs' execute_ioctl() does.
@@ -139,6 +120,17 @@ static inline void emu_require(const char *name)
 {
 	if (!getenv("MLX5_EMU_DIR"))
 		check_skip(name, "not running under mlx5-emu");
+}
+
+/* emu_require(), then device 0 opened with DEVX (or the test stops) */
+static inline struct ibv_context *emu_start(const char *name)
+{
+	struct ibv_context *ctx;
+
+	emu_require(name);
+	ctx = devx_open(NULL, 0);
+	REQUIRE(ctx);
+	return ctx;
 }
 
 #endif

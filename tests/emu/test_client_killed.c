@@ -36,7 +36,7 @@ static void killed_busy_child(struct ibv_context *shared)
 	pid = fork();
 	REQUIRE(pid >= 0);
 	if (pid == 0) {
-		struct ibv_context *own = emu_open_devx(0);
+		struct ibv_context *own = devx_open(NULL, 0);
 		pthread_t t1, t2;
 
 		if (!own)
@@ -112,9 +112,7 @@ int main(void)
 	uint8_t status;
 	int i;
 
-	emu_require("emu_client_killed");
-	ctx = emu_open_devx(0);
-	REQUIRE(ctx);
+	ctx = emu_start("emu_client_killed");
 	obj = fc_alloc_bulk(ctx, 0, &id);
 	REQUIRE(obj);
 	for (i = 0; i < 3; i++)
@@ -131,7 +129,7 @@ int main(void)
 	CHECK_EQ(total, 1);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(obj), 0);
 	/* and new contexts open */
-	ctx2 = emu_open_devx(0);
+	ctx2 = devx_open(NULL, 0);
 	REQUIRE(ctx2);
 	CHECK_EQ(mlx5dv_devx_query_eqn(ctx2, 1, &eqn), 0);
 	CHECK_EQ(ibv_close_device(ctx2), 0);

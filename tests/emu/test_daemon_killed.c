@@ -44,7 +44,7 @@ int main(void)
 	if (!pid_s || (daemon = (pid_t)atoi(pid_s)) <= 0)
 		check_skip("emu_daemon_killed", "MLX5_EMU_DAEMON_PID not set");
 	alarm(60);
-	ctx = emu_open_devx(0);
+	ctx = devx_open(NULL, 0);
 	REQUIRE(ctx);
 	var = mlx5dv_alloc_var(ctx, 0);
 	REQUIRE(var);
@@ -67,7 +67,7 @@ int main(void)
 			 ctx->cmd_fd, var->mmap_off) == MAP_FAILED, EIO);
 	/* the device node is still there, nobody answers behind it */
 	CHECK_ERRNO(open("/dev/infiniband/uverbs0", O_RDWR) < 0, ENXIO);
-	CHECK(emu_open_devx(0) == NULL);
+	CHECK(devx_open(NULL, 0) == NULL);
 	free(var);
 	ibv_close_device(ctx);
 	return check_done("emu_daemon_killed");

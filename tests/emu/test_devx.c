@@ -90,9 +90,7 @@ int main(void)
 	struct mlx5dv_context dv = {};
 	struct ibv_context *ctx;
 
-	emu_require("emu_devx");
-	ctx = emu_open_devx(0);
-	REQUIRE(ctx);
+	ctx = emu_start("emu_devx");
 	CHECK(mlx5dv_is_supported(ctx->device));
 	dv.comp_mask = 0;
 	CHECK_EQ(mlx5dv_query_device(ctx, &dv), 0);
@@ -104,7 +102,7 @@ int main(void)
 	no_devx();
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	/* the second device works the same */
-	ctx = emu_open_devx(1);
+	ctx = devx_open(NULL, 1);
 	REQUIRE(ctx);
 	general_cmds(ctx);
 	CHECK_EQ(ibv_close_device(ctx), 0);

@@ -132,9 +132,7 @@ int main(void)
 {
 	struct ibv_context *ctx;
 
-	emu_require("emu_devx_obj");
-	ctx = emu_open_devx(0);
-	REQUIRE(ctx);
+	ctx = emu_start("emu_devx_obj");
 	counters(ctx);
 	meters(ctx);
 	CHECK_EQ(ibv_close_device(ctx), 0);

@@ -79,9 +79,7 @@ int main(void)
 	void *buf;
 	int fd;
 
-	emu_require("emu_info_handles");
-	ctx = emu_open_devx(0);
-	REQUIRE(ctx);
+	ctx = emu_start("emu_info_handles");
 	fd = ctx->cmd_fd;
 
 	total = 99;

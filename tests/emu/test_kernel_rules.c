@@ -206,9 +206,7 @@ int main(void)
 {
 	struct ibv_context *ctx;
 
-	emu_require("emu_kernel_rules");
-	ctx = emu_open_devx(0);
-	REQUIRE(ctx);
+	ctx = emu_start("emu_kernel_rules");
 	handles(ctx);
 	malformed(ctx->cmd_fd);
 	no_context();

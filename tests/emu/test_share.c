@@ -67,9 +67,7 @@ int main(void)
 	int sv[2], status;
 	pid_t pid;
 
-	emu_require("emu_share");
-	ctx = emu_open_devx(0);
-	REQUIRE(ctx);
+	ctx = emu_start("emu_share");
 	obj = fc_alloc_bulk(ctx, 0, &id);
 	REQUIRE(obj);
 	REQUIRE(emu_info_handles(ctx->cmd_fd, DEVX_OBJ, list, 16, &total) == 0);
@@ -125,7 +123,7 @@ int main(void)
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 
 	/* a second open of the device is a different ufile */
-	other = emu_open_devx(0);
+	other = devx_open(NULL, 0);
 	REQUIRE(other);
 	CHECK_EQ(emu_info_handles(other->cmd_fd, DEVX_OBJ, list, 16, &total),
 		 0);

@@ -90,9 +90,7 @@ int main(void)
 	int status;
 	pid_t pid;
 
-	emu_require("emu_stress");
-	ctx = emu_open_devx(0);
-	REQUIRE(ctx);
+	ctx = emu_start("emu_stress");
 	pid = fork();
 	REQUIRE(pid >= 0);
 	if (pid == 0) {

@@ -72,7 +72,7 @@ static void fill_and_die(int *counters, int *vars)
 	pid = fork();
 	REQUIRE(pid >= 0);
 	if (pid == 0) {
-		struct ibv_context *ctx = emu_open_devx(0);
+		struct ibv_context *ctx = devx_open(NULL, 0);
 
 		got[0] = ctx ? take_counters(ctx) : -1;
 		got[1] = ctx ? take_vars(ctx) : -1;
@@ -100,7 +100,7 @@ int main(void)
 	emu_require("emu_teardown");
 
 	/* a close that is not the last one destroys nothing */
-	ctx = emu_open_devx(0);
+	ctx = devx_open(NULL, 0);
 	REQUIRE(ctx);
 	a = fc_alloc_bulk(ctx, 0, NULL);
 	b = meter_create_cbs(ctx, 1, 1, NULL);
@@ -129,13 +129,13 @@ int main(void)
 	CHECK_EQ(c2, c1);
 	CHECK_EQ(v2, v1);
 	/* and a clean exit does the same */
-	ctx = emu_open_devx(0);
+	ctx = devx_open(NULL, 0);
 	REQUIRE(ctx);
 	CHECK_EQ(take_counters(ctx), c1);
 	CHECK_EQ(take_vars(ctx), v1);
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	forget_taken();
-	ctx = emu_open_devx(0);
+	ctx = devx_open(NULL, 0);
 	REQUIRE(ctx);
 	CHECK_EQ(take_counters(ctx), c1);
 	CHECK_EQ(ibv_close_device(ctx), 0);

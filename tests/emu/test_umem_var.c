@@ -147,9 +147,7 @@ int main(void)
 {
 	struct ibv_context *ctx;
 
-	emu_require("emu_umem_var");
-	ctx = emu_open_devx(0);
-	REQUIRE(ctx);
+	ctx = emu_start("emu_umem_var");
 	umems(ctx);
 	vars(ctx);
 	uars(ctx);

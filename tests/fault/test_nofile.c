@@ -35,8 +35,7 @@ int main(int argc, char **argv)
 	bool failed;
 	size_t live;
 
-	e2e_init(argc, argv, NAME);
-	ctx = e2e_open(0);
+	ctx = e2e_start(argc, argv, NAME);
 	for (i = 0; i < N_OBJS; i++) {
 		fcs[i] = fc_alloc(ctx, &ids[i]);
 		REQUIRE(fcs[i]);

@@ -53,6 +53,25 @@ static inline uint32_t syndrome(const struct mbox *m)
 	return prm_get(m->out, PRM_OUT_SYNDROME);
 }
 
+/*
+ * A 16-byte command on one object, named by its id in field (off, width);
+ * returns the status and, when synd is not NULL, gives the syndrome.
+ */
+static inline int run_on_id(struct emu_fw *fw, uint16_t opcode, uint16_t uid,
+			    unsigned int off, unsigned int width, uint32_t id,
+			    uint32_t *synd)
+{
+	struct mbox m;
+	int status;
+
+	mbox_init(&m, opcode, uid, 0);
+	prm_set(m.in, off, width, id);
+	status = run(fw, &m, PRM_HDR_LEN, PRM_HDR_LEN);
+	if (synd)
+		*synd = syndrome(&m);
+	return status;
+}
+
 /* Creates a user context as the kernel does; returns its uid or 0. */
 static inline uint16_t make_uctx(struct emu_fw *fw)
 {
@@ -66,11 +85,8 @@ static inline uint16_t make_uctx(struct emu_fw *fw)
 
 static inline int destroy_uctx(struct emu_fw *fw, uint16_t uid)
 {
-	struct mbox m;
-
-	mbox_init(&m, PRM_OP_DESTROY_UCTX, 0, 0);
-	prm_set(m.in, PRM_DESTROY_UCTX_UID, uid);
-	return run(fw, &m, 16, 16);
+	return run_on_id(fw, PRM_OP_DESTROY_UCTX, 0, PRM_DESTROY_UCTX_UID,
+			 uid, NULL);
 }
 
 #endif

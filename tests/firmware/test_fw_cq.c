@@ -28,15 +28,8 @@ static uint32_t make_umem(struct emu_fw *fw, uint16_t uid, uint32_t pages)
 static int destroy_umem(struct emu_fw *fw, uint16_t uid, uint32_t id,
 			uint32_t *synd)
 {
-	struct mbox m;
-	int st;
-
-	mbox_init(&m, PRM_OP_DESTROY_UMEM, uid, 0);
-	prm_set(m.in, PRM_DESTROY_UMEM_ID, id);
-	st = run(fw, &m, 16, 16);
-	if (synd)
-		*synd = syndrome(&m);
-	return st;
+	return run_on_id(fw, PRM_OP_DESTROY_UMEM, uid, PRM_DESTROY_UMEM_ID,
+			 id, synd);
 }
 
 /* CREATE_CQ of 2^log_size 64-byte CQEs at offset in umem, no doorbell. */

@@ -24,15 +24,8 @@ static uint32_t alloc_counter(struct emu_fw *fw, uint16_t uid, uint8_t bulk,
 static int dealloc_counter(struct emu_fw *fw, uint16_t uid, uint32_t id,
 			   uint32_t *synd)
 {
-	struct mbox m;
-	int status;
-
-	mbox_init(&m, PRM_OP_DEALLOC_FLOW_COUNTER, uid, 0);
-	prm_set(m.in, PRM_DEALLOC_FC_ID, id);
-	status = run(fw, &m, 16, 16);
-	if (synd)
-		*synd = syndrome(&m);
-	return status;
+	return run_on_id(fw, PRM_OP_DEALLOC_FLOW_COUNTER, uid,
+			 PRM_DEALLOC_FC_ID, id, synd);
 }
 
 /* Queries num counters from id into m; returns the status. */

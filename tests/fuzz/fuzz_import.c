@@ -34,6 +34,7 @@
 #include <infiniband/mlx5_share_batch.h>
 
 #include "blob.h"
+#include "devx_objs.h"
 #include "layout.h"
 #include "prm_query.h"
 
@@ -48,13 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 		abort();                                                   \
 	} while (0)
 
-enum {
-	OP_ALLOC_PD = 0x800,
-	OP_ALLOC_FLOW_COUNTER = 0x939,
-	OP_CREATE_GENERAL_OBJECT = 0xa00,
-	OBJ_TYPE_FLOW_METER = 0x000a,
-	N_LIVE_MAX = 8,
-};
+enum { N_LIVE_MAX = 8 };
 
 /* Flags of the structured mode (the input's last byte). */
 enum {
@@ -76,18 +71,6 @@ static unsigned long n_ok, n_einval, n_eproto, n_exdev, n_enoent;
 static uint64_t guid, other_guid;
 static struct live live[N_LIVE_MAX];
 static unsigned int n_live;
-
-static struct mlx5dv_devx_obj *create(uint16_t op, uint16_t obj_type,
-				      size_t inlen)
-{
-	uint8_t in[16 + 128] = { 0 }, out[16] = { 0 };
-
-	in[0] = op >> 8;
-	in[1] = op;
-	in[6] = obj_type >> 8;
-	in[7] = obj_type;
-	return mlx5dv_devx_obj_create(ctx, in, inlen, out, sizeof(out));
-}
 
 static void add_live(struct mlx5dv_devx_obj *obj)
 {
@@ -139,10 +122,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	ibv_free_device_list(list);
 
 	for (i = 0; i < 3; i++)
-		add_live(create(OP_ALLOC_FLOW_COUNTER, 0, 16));
-	add_live(create(OP_ALLOC_PD, 0, 16));
-	add_live(create(OP_CREATE_GENERAL_OBJECT, OBJ_TYPE_FLOW_METER,
-			16 + 128));
+		add_live(fc_alloc(ctx, NULL));
+	add_live(pd_alloc(ctx, NULL));
+	add_live(meter_create(ctx, NULL));
 	if (n_live < 4)
 		FAIL("could not create the live objects");
 	atexit(print_reach);

@@ -114,6 +114,14 @@ static void write_family(const char *tag, const struct blob *b)
 #undef SEED
 }
 
+/* A blob of this kind from the device of this node GUID, all else 0. */
+static void start(struct blob *b, enum blob_kind kind, uint64_t guid)
+{
+	memset(b, 0, sizeof(*b));
+	b->kind = kind;
+	b->node_guid = guid;
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t guid = 0;
@@ -131,9 +139,7 @@ int main(int argc, char **argv)
 
 	/* Flow counters, the objects the tests and the bench create. */
 	for (i = 0; i < 4; i++) {
-		memset(&b, 0, sizeof(b));
-		b.kind = BLOB_KIND_DEVX_OBJ;
-		b.node_guid = guid;
+		start(&b, BLOB_KIND_DEVX_OBJ, guid);
 		b.obj.handle = i;
 		b.obj.type = 2;	/* libmlx5's MLX5_DEVX_FLOW_COUNTER */
 		b.obj.object_id = 0x10 + i;
@@ -141,24 +147,18 @@ int main(int argc, char **argv)
 		write_family(tag, &b);
 	}
 	/* An object whose type libmlx5 does not record. */
-	memset(&b, 0, sizeof(b));
-	b.kind = BLOB_KIND_DEVX_OBJ;
-	b.node_guid = guid;
+	start(&b, BLOB_KIND_DEVX_OBJ, guid);
 	b.obj.handle = 1;
 	b.obj.rx_icm_addr = 0x1122334455667788ULL;
 	b.obj.log_obj_range = 3;
 	write_family("obj-untyped", &b);
 
-	memset(&b, 0, sizeof(b));
-	b.kind = BLOB_KIND_DEVX_UMEM;
-	b.node_guid = guid;
+	start(&b, BLOB_KIND_DEVX_UMEM, guid);
 	b.umem.handle = 0;
 	b.umem.umem_id = 7;
 	write_family("umem", &b);
 
-	memset(&b, 0, sizeof(b));
-	b.kind = BLOB_KIND_VAR;
-	b.node_guid = guid;
+	start(&b, BLOB_KIND_VAR, guid);
 	b.var.handle = 0;
 	b.var.page_id = 1;
 	b.var.length = 4096;

@@ -14,22 +14,11 @@ set -uo pipefail
 name=install
 build=$1 src=$2 libdir=$3 build_emu=${4:-}
 cc=${CC:-cc}
-passed=0 failed=0
-
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-check() { local what=$1; shift; if "$@"; then ok; else fail "$what"; fi; }
-finish() {
-	echo "$name: $passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit $?
-}
+# shellcheck source=../common/check.sh
+. "$(dirname "$0")/../common/check.sh"
 
 for tool in "$cc" pkg-config readelf man; do
-	if ! command -v "$tool" >/dev/null; then
-		echo "SKIPPED: $name: $tool not found"
-		exit 77
-	fi
+	command -v "$tool" >/dev/null || skip "$tool not found"
 done
 
 tmp=$(mktemp -d)

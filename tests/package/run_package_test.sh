@@ -15,18 +15,9 @@
 set -uo pipefail
 name=package
 src=$(cd "$1" && pwd)
-passed=0 failed=0
 pkgs=(libmlx5-share1 libmlx5-share-dev mlx5-share-tools)
-
-skip() { echo "SKIPPED: $name: $*"; exit 77; }
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-check() { local what=$1; shift; if "$@"; then ok; else fail "$what"; fi; }
-finish() {
-	echo "$name: $passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit $?
-}
+# shellcheck source=../common/check.sh
+. "$(dirname "$0")/../common/check.sh"
 step() { echo "== $*"; }
 
 [ "$(id -u)" -eq 0 ] || skip "needs root to install and remove the packages"

@@ -42,15 +42,10 @@ static int importer(int sock)
 	struct mlx5dv_devx_umem *umem;
 	struct mlx5dv_var *var;
 	struct ibv_context *ctx;
-	int fd, none;
 	void *p;
 
-	check_passed = check_failed = 0;
-	REQUIRE(!fdpass_recv_exact(sock, &fd, var_blob, sizeof(var_blob)));
-	REQUIRE(fd >= 0);
-	REQUIRE(!fdpass_recv_exact(sock, &none, umem_blob, sizeof(umem_blob)));
-	ctx = ibv_import_device(fd);
-	REQUIRE(ctx);
+	ctx = umv_import_device(sock, var_blob, sizeof(var_blob));
+	REQUIRE(!fdpass_recv_exact(sock, NULL, umem_blob, sizeof(umem_blob)));
 	var = mlx5dv_var_import(ctx, var_blob);
 	REQUIRE(var);
 	umem = mlx5dv_devx_umem_import(ctx, umem_blob);

@@ -15,25 +15,26 @@
 
 struct ibv_context *umv_open(const char *name)
 {
-	struct mlx5dv_context_attr attr = {
-		.flags = MLX5DV_CONTEXT_FLAGS_DEVX,
-	};
-	struct ibv_device **list;
-	struct ibv_context *ctx = NULL;
-	int i, n;
+	struct ibv_context *ctx = devx_open(name, 0);
 
-	list = ibv_get_device_list(&n);
-	if (!list || !n)
-		check_skip("umem_var", "no RDMA device (run under mlx5-emu)");
-	for (i = 0; i < n; i++)
-		if (!strcmp(ibv_get_device_name(list[i]), name))
-			ctx = mlx5dv_open_device(list[i], &attr);
-	ibv_free_device_list(list);
 	if (!ctx) {
 		fprintf(stderr, "cannot open %s with DEVX: %s\n", name,
 			strerror(errno));
 		exit(1);
 	}
+	return ctx;
+}
+
+struct ibv_context *umv_import_device(int sock, void *buf, size_t len)
+{
+	struct ibv_context *ctx;
+	int fd;
+
+	check_passed = check_failed = 0;
+	REQUIRE(!fdpass_recv_exact(sock, &fd, buf, len));
+	REQUIRE(fd >= 0);
+	ctx = ibv_import_device(fd);
+	REQUIRE(ctx);
 	return ctx;
 }
 

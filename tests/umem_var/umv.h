@@ -14,6 +14,7 @@
 
 #include <infiniband/mlx5dv.h>
 
+#include "devx_objs.h"
 #include "fdpass.h"
 
 /* Opens the device of this name with DEVX; exits the test if it cannot. */
@@ -25,6 +26,13 @@ struct ibv_context *umv_open(const char *name);
  * fdpass_send() and fdpass_recv_exact() (tests/common/fdpass.h).
  */
 pid_t umv_fork(int (*fn)(int sock), int *sock);
+
+/*
+ * The importing child's start: counts only its own checks from here (fork
+ * copied the parent's), receives the exporter's command fd with a first
+ * message of len bytes into buf, and imports the device (or stops).
+ */
+struct ibv_context *umv_import_device(int sock, void *buf, size_t len);
 
 /* The child's exit status (-1 when it did not exit normally). */
 int umv_wait(pid_t pid);
