@@ -84,6 +84,14 @@ int fc_query_status(struct mlx5dv_devx_obj *obj, uint32_t id, uint8_t *status)
 	return ret;
 }
 
+/* The general object header of a command on flow meter id. */
+static void meter_hdr(uint8_t *in, uint16_t opcode, uint32_t id)
+{
+	prm_set(in, PRM_HDR_OPCODE, opcode);
+	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	prm_set(in, PRM_GOBJ_ID, id);
+}
+
 static struct mlx5dv_devx_obj *meter_make(struct ibv_context *ctx,
 					  uint8_t in[PRM_METER_IN_LEN],
 					  uint32_t *id)
@@ -91,8 +99,7 @@ static struct mlx5dv_devx_obj *meter_make(struct ibv_context *ctx,
 	uint8_t out[PRM_HDR_LEN] = { 0 };
 	struct mlx5dv_devx_obj *obj;
 
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_GENERAL_OBJECT);
-	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
+	meter_hdr(in, PRM_OP_CREATE_GENERAL_OBJECT, 0);
 	obj = mlx5dv_devx_obj_create(ctx, in, PRM_METER_IN_LEN, out,
 				     sizeof(out));
 	if (obj && id)
@@ -126,9 +133,7 @@ static int meter_query_out(struct mlx5dv_devx_obj *obj, uint32_t id,
 	uint8_t in[PRM_HDR_LEN] = { 0 };
 
 	memset(out, 0, PRM_METER_OUT_LEN);
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_GENERAL_OBJECT);
-	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
-	prm_set(in, PRM_GOBJ_ID, id);
+	meter_hdr(in, PRM_OP_QUERY_GENERAL_OBJECT, id);
 	return mlx5dv_devx_obj_query(obj, in, sizeof(in), out,
 				     PRM_METER_OUT_LEN);
 }
@@ -159,14 +164,32 @@ int meter_query_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
 	return ret;
 }
 
+/* MODIFY_GENERAL_OBJECT of the fields in select, set in in beforehand. */
+static int meter_modify(struct mlx5dv_devx_obj *obj, uint32_t id,
+			uint32_t select, uint8_t in[PRM_METER_IN_LEN])
+{
+	uint8_t out[PRM_HDR_LEN] = { 0 };
+
+	meter_hdr(in, PRM_OP_MODIFY_GENERAL_OBJECT, id);
+	prm_set(in, PRM_METER_SELECT_LO, select);
+	return mlx5dv_devx_obj_modify(obj, in, PRM_METER_IN_LEN, out,
+				      sizeof(out));
+}
+
 int meter_set_active(struct mlx5dv_devx_obj *obj, uint32_t id, bool active)
 {
-	uint8_t in[PRM_METER_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
+	uint8_t in[PRM_METER_IN_LEN] = { 0 };
 
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_MODIFY_GENERAL_OBJECT);
-	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
-	prm_set(in, PRM_GOBJ_ID, id);
-	prm_set(in, PRM_METER_SELECT_LO, PRM_METER_SEL_ACTIVE);
 	prm_set(in, PRM_METER_ACTIVE, active);
-	return mlx5dv_devx_obj_modify(obj, in, sizeof(in), out, sizeof(out));
+	return meter_modify(obj, id, PRM_METER_SEL_ACTIVE, in);
+}
+
+int meter_set_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
+		  unsigned int cbs_exp, unsigned int cbs_man)
+{
+	uint8_t in[PRM_METER_IN_LEN] = { 0 };
+
+	prm_set(in, PRM_METER_CBS_EXP, cbs_exp);
+	prm_set(in, PRM_METER_CBS_MAN, cbs_man);
+	return meter_modify(obj, id, PRM_METER_SEL_CBS, in);
 }

@@ -55,7 +55,9 @@ int meter_query_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
 		    unsigned int *cbs_exp, unsigned int *cbs_man,
 		    uint8_t *status);
 
-/* MODIFY_GENERAL_OBJECT of meter id: its active bit. */
+/* MODIFY_GENERAL_OBJECT of meter id: its active bit, or its CBS. */
 int meter_set_active(struct mlx5dv_devx_obj *obj, uint32_t id, bool active);
+int meter_set_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
+		  unsigned int cbs_exp, unsigned int cbs_man);
 
 #endif

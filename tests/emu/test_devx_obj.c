@@ -43,21 +43,6 @@ static void counters(struct ibv_context *ctx)
 	CHECK_EQ(mlx5dv_devx_obj_destroy(b), 0);
 }
 
-static int meter_modify_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
-			    unsigned int exp, unsigned int man)
-{
-	uint8_t in[PRM_METER_IN_LEN] = {};
-	uint32_t out[4] = {};
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_MODIFY_GENERAL_OBJECT);
-	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
-	prm_set(in, PRM_GOBJ_ID, id);
-	prm_set(in, PRM_METER_SELECT_LO, PRM_METER_SEL_CBS);
-	prm_set(in, PRM_METER_CBS_EXP, exp);
-	prm_set(in, PRM_METER_CBS_MAN, man);
-	return mlx5dv_devx_obj_modify(obj, in, sizeof(in), out, sizeof(out));
-}
-
 static void meters(struct ibv_context *ctx)
 {
 	struct mlx5dv_devx_obj *m1, *m2, *cnt;
@@ -79,7 +64,7 @@ static void meters(struct ibv_context *ctx)
 	CHECK_EQ(exp, 4);
 	CHECK_EQ(man, 42);
 
-	CHECK_EQ(meter_modify_cbs(m1, id1, 9, 99), 0);
+	CHECK_EQ(meter_set_cbs(m1, id1, 9, 99), 0);
 	CHECK_EQ(meter_query_cbs(m1, id1, &exp, &man, NULL), 0);
 	CHECK_EQ(exp, 9);
 	CHECK_EQ(man, 99);
@@ -89,11 +74,11 @@ static void meters(struct ibv_context *ctx)
 
 	/* object id checks for query and modify */
 	CHECK_EQ(meter_query_cbs(m1, id2, NULL, NULL, NULL), EINVAL);
-	CHECK_EQ(meter_modify_cbs(m2, id1, 1, 1), EINVAL);
+	CHECK_EQ(meter_set_cbs(m2, id1, 1, 1), EINVAL);
 	cnt = fc_alloc_bulk(ctx, 0, &idc);
 	REQUIRE(cnt);
 	CHECK_EQ(meter_query_cbs(cnt, idc, NULL, NULL, NULL), EINVAL);
-	CHECK_EQ(meter_modify_cbs(cnt, idc, 1, 1), EINVAL);
+	CHECK_EQ(meter_set_cbs(cnt, idc, 1, 1), EINVAL);
 	CHECK_EQ(fc_query_status(m1, id1, NULL), EINVAL);
 	/* a query command used for modify: devx_is_obj_modify_cmd() says no */
 	{

@@ -21,6 +21,27 @@ static uint32_t newest_handle(int fd, uint16_t type)
 	return list[0];
 }
 
+#define NO_ID UINT64_MAX
+
+/*
+ * A raw INFO_HANDLES with the attributes given: the object id unless
+ * NO_ID, the list when list is not NULL, TOTAL_HANDLES when total is not.
+ */
+static int info_raw(struct emu_raw *r, int fd, uint64_t obj_id,
+		    uint16_t list_len, uint32_t *list, uint32_t *total)
+{
+	raw_init(r, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INFO_HANDLES);
+	if (obj_id != NO_ID)
+		raw_attr(r, UVERBS_ATTR_INFO_OBJECT_ID, 8, obj_id);
+	if (list)
+		raw_attr(r, UVERBS_ATTR_INFO_HANDLES_LIST, list_len,
+			 (uintptr_t)list);
+	if (total)
+		raw_attr(r, UVERBS_ATTR_INFO_TOTAL_HANDLES, 4,
+			 (uintptr_t)total);
+	return raw_exec(fd, r);
+}
+
 static void errors(int fd)
 {
 	uint32_t list[4], total = 77;
@@ -33,38 +54,22 @@ static void errors(int fd)
 	CHECK_EQ(total, 77);
 
 	/* a list length that is not a multiple of 4 */
-	raw_init(&r, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INFO_HANDLES);
-	raw_attr(&r, UVERBS_ATTR_INFO_OBJECT_ID, 8, DEVX_OBJ);
-	raw_attr(&r, UVERBS_ATTR_INFO_HANDLES_LIST, 6, (uintptr_t)list);
-	CHECK_EQ(raw_exec(fd, &r), EINVAL);
+	CHECK_EQ(info_raw(&r, fd, DEVX_OBJ, 6, list, NULL), EINVAL);
 	/* shorter than the spec's minimum of one u32 */
-	raw_init(&r, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INFO_HANDLES);
-	raw_attr(&r, UVERBS_ATTR_INFO_OBJECT_ID, 8, DEVX_OBJ);
-	raw_attr(&r, UVERBS_ATTR_INFO_HANDLES_LIST, 2, (uintptr_t)list);
-	CHECK_EQ(raw_exec(fd, &r), EINVAL);
+	CHECK_EQ(info_raw(&r, fd, DEVX_OBJ, 2, list, NULL), EINVAL);
 	/* no list at all: its length is -ENOENT, which is <= 0 */
-	raw_init(&r, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INFO_HANDLES);
-	raw_attr(&r, UVERBS_ATTR_INFO_OBJECT_ID, 8, DEVX_OBJ);
-	raw_attr(&r, UVERBS_ATTR_INFO_TOTAL_HANDLES, 4, (uintptr_t)&total);
-	CHECK_EQ(raw_exec(fd, &r), EINVAL);
+	CHECK_EQ(info_raw(&r, fd, DEVX_OBJ, 0, NULL, &total), EINVAL);
 	/* no object id: mandatory */
-	raw_init(&r, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INFO_HANDLES);
-	raw_attr(&r, UVERBS_ATTR_INFO_HANDLES_LIST, 16, (uintptr_t)list);
-	CHECK_EQ(raw_exec(fd, &r), EINVAL);
+	CHECK_EQ(info_raw(&r, fd, NO_ID, 16, list, NULL), EINVAL);
 	/* an object id beyond u16: uverbs_get_const() */
-	raw_init(&r, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INFO_HANDLES);
-	raw_attr(&r, UVERBS_ATTR_INFO_OBJECT_ID, 8, 0x10000 | DEVX_OBJ);
-	raw_attr(&r, UVERBS_ATTR_INFO_HANDLES_LIST, 16, (uintptr_t)list);
-	CHECK_EQ(raw_exec(fd, &r), EINVAL);
+	CHECK_EQ(info_raw(&r, fd, 0x10000 | DEVX_OBJ, 16, list, NULL),
+		 EINVAL);
 	/*
 	 * TOTAL_HANDLES is declared optional, but the handler's final
 	 * uverbs_copy_to() of it returns -ENOENT when it is missing: the
 	 * list is written, the call fails.
 	 */
-	raw_init(&r, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INFO_HANDLES);
-	raw_attr(&r, UVERBS_ATTR_INFO_OBJECT_ID, 8, DEVX_OBJ);
-	raw_attr(&r, UVERBS_ATTR_INFO_HANDLES_LIST, 16, (uintptr_t)list);
-	CHECK_EQ(raw_exec(fd, &r), ENOENT);
+	CHECK_EQ(info_raw(&r, fd, DEVX_OBJ, 16, list, NULL), ENOENT);
 	CHECK(r.attrs[1].flags & UVERBS_ATTR_F_VALID_OUTPUT);
 }
 

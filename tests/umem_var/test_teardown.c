@@ -22,19 +22,6 @@
 
 enum { STEP_IMPORTED = 1, STEP_CLOSED, STEP_FINISH, STEP_DONE };
 
-static int send_step(int sock, char step)
-{
-	return fdpass_send(sock, -1, &step, 1);
-}
-
-/* Did the peer send this step next? */
-static bool got_step(int sock, char want)
-{
-	char step;
-
-	return !fdpass_recv_exact(sock, NULL, &step, 1) && step == want;
-}
-
 /* The importer: holds the received fd until told to let go. */
 static int importer(int sock)
 {
@@ -50,10 +37,10 @@ static int importer(int sock)
 	REQUIRE(var);
 	umem = mlx5dv_devx_umem_import(ctx, umem_blob);
 	REQUIRE(umem);
-	REQUIRE(!send_step(sock, STEP_IMPORTED));
+	REQUIRE(!umv_send_step(sock, STEP_IMPORTED));
 
 	/* The exporter has closed its context: the file is still open here. */
-	REQUIRE(got_step(sock, STEP_CLOSED));
+	REQUIRE(umv_got_step(sock, STEP_CLOSED));
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_VAR, umv_blob_handle(var_blob)));
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM,
 			 umv_blob_handle(umem_blob)));
@@ -64,10 +51,10 @@ static int importer(int sock)
 		munmap(p, var->length);
 	mlx5dv_var_unimport(var);
 	mlx5dv_devx_umem_unimport(umem);
-	REQUIRE(!send_step(sock, STEP_CLOSED));
+	REQUIRE(!umv_send_step(sock, STEP_CLOSED));
 
 	/* Let go: this close is the file's last. */
-	REQUIRE(got_step(sock, STEP_FINISH));
+	REQUIRE(umv_got_step(sock, STEP_FINISH));
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	return check_done("teardown importer");
 }
@@ -121,14 +108,14 @@ int main(void)
 	CHECK_EQ(mlx5dv_devx_umem_export(umem, umem_blob), 0);
 	REQUIRE(!fdpass_send(sock, exp->cmd_fd, var_blob, sizeof(var_blob)));
 	REQUIRE(!fdpass_send(sock, -1, umem_blob, sizeof(umem_blob)));
-	REQUIRE(got_step(sock, STEP_IMPORTED));
+	REQUIRE(umv_got_step(sock, STEP_IMPORTED));
 
 	/* The exporter lets go of everything, without destroying anything. */
 	mlx5dv_var_unimport(var);
 	mlx5dv_devx_umem_unimport(umem);
 	CHECK_EQ(ibv_close_device(exp), 0);
-	REQUIRE(!send_step(sock, STEP_CLOSED));
-	REQUIRE(got_step(sock, STEP_CLOSED));
+	REQUIRE(!umv_send_step(sock, STEP_CLOSED));
+	REQUIRE(umv_got_step(sock, STEP_CLOSED));
 
 	/* Another file on the same device: page is still taken. */
 	other = umv_open("mlx5_0");
@@ -137,7 +124,7 @@ int main(void)
 	CHECK(var2->page_id != page);
 	mlx5dv_free_var(var2);
 
-	REQUIRE(!send_step(sock, STEP_FINISH));
+	REQUIRE(!umv_send_step(sock, STEP_FINISH));
 	CHECK_EQ(umv_wait(pid), 0);
 	close(sock);
 

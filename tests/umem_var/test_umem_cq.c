@@ -24,6 +24,24 @@
 
 static uint32_t blob_len;
 
+/*
+ * A dereg while the CQ lives fails with EBUSY, and libmlx5 frees its
+ * struct only when dereg succeeds, so *umem stays usable and listed (or,
+ * should the dereg succeed after all, becomes NULL).
+ */
+static void check_dereg_busy(struct ibv_context *ctx,
+			     struct mlx5dv_devx_umem **umem, uint32_t umem_id,
+			     const void *blob)
+{
+	int ret = mlx5dv_devx_umem_dereg(*umem);
+
+	CHECK_EQ(ret, EBUSY);
+	if (!ret)
+		*umem = NULL;
+	CHECK(*umem && (*umem)->umem_id == umem_id);
+	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));
+}
+
 /* CREATE_CQ with its ring at 0 and its doorbell at DBR_OFFSET of umem. */
 static void create_cq_in(uint8_t *in, uint32_t umem_id, uint32_t eqn,
 			 unsigned int log_size)
@@ -49,8 +67,6 @@ static int importer(int sock)
 	struct mlx5dv_devx_obj *cq;
 	struct ibv_context *ctx;
 	uint32_t umem_id, eqn;
-	char step = 1;
-	int none, ret;
 
 	ctx = umv_import_device(sock, &umem_id, sizeof(umem_id));
 	REQUIRE(!fdpass_recv_exact(sock, NULL, blob, blob_len));
@@ -82,26 +98,18 @@ static int importer(int sock)
 	CHECK_EQ(prm_get(qout, PRM_CQC_LOG_CQ_SIZE), LOG_CQ_SIZE);
 	CHECK_EQ(prm_get(qout, PRM_CQC_C_EQN), eqn);
 
-	/*
-	 * The UMEM is busy: the importer's dereg fails too, and libmlx5
-	 * frees its struct only when dereg succeeds, so imp stays usable.
-	 */
-	ret = mlx5dv_devx_umem_dereg(imp);
-	CHECK_EQ(ret, EBUSY);
-	if (!ret)
-		imp = NULL;	/* deregistered and freed after all */
-	CHECK(imp && imp->umem_id == umem_id);
-	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));
+	/* The UMEM is busy: the importer's dereg fails too. */
+	check_dereg_busy(ctx, &imp, umem_id, blob);
 
 	/* A tries its dereg while the CQ lives. */
-	REQUIRE(!fdpass_send(sock, -1, &step, 1));
-	REQUIRE(!fdpass_recv_exact(sock, &none, &step, 1));
+	REQUIRE(!umv_send_step(sock, 1));
+	REQUIRE(umv_got_step(sock, 1));
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(cq), 0);
 	if (imp)
 		mlx5dv_devx_umem_unimport(imp);
 	CHECK_EQ(ibv_close_device(ctx), 0);
-	REQUIRE(!fdpass_send(sock, -1, &step, 1));
+	REQUIRE(!umv_send_step(sock, 1));
 	return check_done("umem cq importer");
 }
 
@@ -111,8 +119,7 @@ static void test_umem_cq(struct ibv_context *ctx)
 	struct mlx5dv_export_sizes s;
 	unsigned char blob[64];
 	uint32_t umem_id;
-	char step = 0;
-	int sock, none, ret;
+	int sock;
 	void *buf;
 	pid_t pid;
 
@@ -132,17 +139,12 @@ static void test_umem_cq(struct ibv_context *ctx)
 	REQUIRE(!fdpass_send(sock, -1, blob, blob_len));
 
 	/* B's CQ lives: the exporter's dereg fails, its UMEM stays. */
-	CHECK(!fdpass_recv_exact(sock, &none, &step, 1) && step == 1);
-	ret = mlx5dv_devx_umem_dereg(umem);
-	CHECK_EQ(ret, EBUSY);
-	if (!ret)
-		umem = NULL;	/* deregistered and freed after all */
-	CHECK(umem && umem->umem_id == umem_id);
-	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));
-	REQUIRE(!fdpass_send(sock, -1, &step, 1));
+	CHECK(umv_got_step(sock, 1));
+	check_dereg_busy(ctx, &umem, umem_id, blob);
+	REQUIRE(!umv_send_step(sock, 1));
 
 	/* B destroyed its CQ and unimported: now the dereg goes through. */
-	CHECK(!fdpass_recv_exact(sock, &none, &step, 1) && step == 1);
+	CHECK(umv_got_step(sock, 1));
 	CHECK_EQ(umv_wait(pid), 0);
 	close(sock);
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM, umv_blob_handle(blob)));

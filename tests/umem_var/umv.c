@@ -38,6 +38,18 @@ struct ibv_context *umv_import_device(int sock, void *buf, size_t len)
 	return ctx;
 }
 
+int umv_send_step(int sock, char step)
+{
+	return fdpass_send(sock, -1, &step, 1);
+}
+
+bool umv_got_step(int sock, char want)
+{
+	char step;
+
+	return !fdpass_recv_exact(sock, NULL, &step, 1) && step == want;
+}
+
 pid_t umv_fork(int (*fn)(int sock), int *sock)
 {
 	int sv[2];

@@ -34,6 +34,10 @@ pid_t umv_fork(int (*fn)(int sock), int *sock);
  */
 struct ibv_context *umv_import_device(int sock, void *buf, size_t len);
 
+/* One step of the two processes' lock-step: send it; did the peer's come? */
+int umv_send_step(int sock, char step);
+bool umv_got_step(int sock, char want);
+
 /* The child's exit status (-1 when it did not exit normally). */
 int umv_wait(pid_t pid);
 
