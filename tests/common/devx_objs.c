@@ -6,6 +6,14 @@
 #include "prm_bits.h"
 #include "prm_opcodes.h"
 
+/* A query whose answer starts from zeros, whatever the query leaves. */
+static int query_into(struct mlx5dv_devx_obj *obj, const void *in,
+		      size_t inlen, void *out, size_t outlen)
+{
+	memset(out, 0, outlen);
+	return mlx5dv_devx_obj_query(obj, in, inlen, out, outlen);
+}
+
 struct ibv_context *devx_open(const char *name, int index)
 {
 	struct mlx5dv_context_attr attr = {
@@ -67,11 +75,9 @@ int fc_query(struct mlx5dv_devx_obj *obj, uint32_t id,
 {
 	uint8_t in[PRM_QUERY_FC_IN_LEN] = { 0 };
 
-	memset(out, 0, PRM_QUERY_FC_OUT_LEN);
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_FLOW_COUNTER);
 	prm_set(in, PRM_QUERY_FC_ID, id);
-	return mlx5dv_devx_obj_query(obj, in, sizeof(in), out,
-				     PRM_QUERY_FC_OUT_LEN);
+	return query_into(obj, in, sizeof(in), out, PRM_QUERY_FC_OUT_LEN);
 }
 
 int fc_query_status(struct mlx5dv_devx_obj *obj, uint32_t id, uint8_t *status)
@@ -132,10 +138,8 @@ static int meter_query_out(struct mlx5dv_devx_obj *obj, uint32_t id,
 {
 	uint8_t in[PRM_HDR_LEN] = { 0 };
 
-	memset(out, 0, PRM_METER_OUT_LEN);
 	meter_hdr(in, PRM_OP_QUERY_GENERAL_OBJECT, id);
-	return mlx5dv_devx_obj_query(obj, in, sizeof(in), out,
-				     PRM_METER_OUT_LEN);
+	return query_into(obj, in, sizeof(in), out, PRM_METER_OUT_LEN);
 }
 
 int meter_query(struct mlx5dv_devx_obj *obj, uint32_t id, bool *active)

@@ -53,6 +53,15 @@ static int create_cq(struct emu_fw *fw, struct mbox *m, uint32_t *cqn)
 	return st;
 }
 
+/* CREATE_CQ of m is refused (BAD_PARAM) with this syndrome. */
+static void check_refused(struct emu_fw *fw, struct mbox *m, uint32_t synd)
+{
+	uint32_t cqn;
+
+	CHECK_EQ(create_cq(fw, m, &cqn), EMU_FW_STATUS_BAD_PARAM);
+	CHECK_EQ(syndrome(m), synd);
+}
+
 static int cq_op(struct emu_fw *fw, struct mbox *m, uint16_t opcode,
 		 uint16_t uid, uint32_t cqn)
 {
@@ -120,48 +129,38 @@ static void test_cq_refused(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	REQUIRE(umem);
 	/* A UMEM that is no live object. */
 	cq_cmd(&m, uid, umem + 1000, 0, 6);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_MISSING);
+	check_refused(fw, &m, EMU_FW_SYND_UMEM_MISSING);
 	/* Another uid's UMEM, and a kernel CQ on a user's UMEM. */
 	cq_cmd(&m, other, umem, 0, 6);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_UID);
+	check_refused(fw, &m, EMU_FW_SYND_UMEM_UID);
 	cq_cmd(&m, 0, umem, 0, 6);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_UID);
+	check_refused(fw, &m, EMU_FW_SYND_UMEM_UID);
 	/* 128 CQEs of 64 bytes need 8K; 64 of 128 bytes too. */
 	cq_cmd(&m, uid, umem, 0, 7);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_SIZE);
+	check_refused(fw, &m, EMU_FW_SYND_UMEM_SIZE);
 	cq_cmd(&m, uid, umem, 0, 6);
 	prm_set(m.in, PRM_CQC_CQE_SZ, 1);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_SIZE);
+	check_refused(fw, &m, EMU_FW_SYND_UMEM_SIZE);
 	/* Fits at 0, not 64 bytes in; an offset past the end. */
 	cq_cmd(&m, uid, umem, 64, 6);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_SIZE);
+	check_refused(fw, &m, EMU_FW_SYND_UMEM_SIZE);
 	cq_cmd(&m, uid, umem, ~0ull, 0);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_SIZE);
+	check_refused(fw, &m, EMU_FW_SYND_UMEM_SIZE);
 	/* A doorbell past the end of its UMEM, a foreign doorbell UMEM. */
 	cq_cmd(&m, uid, umem, 0, 6);
 	prm_set(m.in, PRM_CQC_DBR_UMEM_VALID, 1);
 	prm_set(m.in, PRM_CQC_DBR_UMEM_ID, umem);
 	prm_set64(m.in, PRM_CQC_DBR_ADDR, 4096 - 4);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_SIZE);
+	check_refused(fw, &m, EMU_FW_SYND_UMEM_SIZE);
 	mine = make_umem(fw, other, 1);
 	REQUIRE(mine);
 	prm_set(m.in, PRM_CQC_DBR_UMEM_ID, mine);
 	prm_set64(m.in, PRM_CQC_DBR_ADDR, 0);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_UID);
+	check_refused(fw, &m, EMU_FW_SYND_UMEM_UID);
 	/* No UMEM at all (a physical address list), a CQE size of 3. */
 	cq_cmd(&m, uid, umem, 0, 6);
 	prm_set(m.in, PRM_CQ_UMEM_VALID, 0);
-	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
+	check_refused(fw, &m, EMU_FW_SYND_BAD_FIELD);
 	cq_cmd(&m, uid, umem, 0, 0);
 	prm_set(m.in, PRM_CQC_CQE_SZ, 3);
 	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);

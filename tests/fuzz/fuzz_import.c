@@ -52,13 +52,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 enum { N_LIVE_MAX = 8 };
 
 /* Flags of the structured mode (the input's last byte). */
-enum {
-	KEEP_HEADER = 1 << 0,
-	SET_GUID = 1 << 1,
-	SET_HANDLE = 1 << 2,
-	SET_TYPE_ID = 1 << 3,
-	OTHER_GUID = 1 << 4,
-};
+#define KEEP_HEADER (1 << 0)	/* leave magic, version, kind, length */
+#define SET_GUID (1 << 1)	/* a device's node GUID */
+#define SET_HANDLE (1 << 2)	/* a live object's handle */
+#define SET_TYPE_ID (1 << 3)	/* a live object's type and id */
+#define OTHER_GUID (1 << 4)	/* the other device's GUID, not this one's */
 
 struct live {
 	struct mlx5dv_devx_obj *obj;

@@ -9,28 +9,17 @@
 #   demo-fail.sh DEMO
 
 set -u
+name=demo-fail
 demo=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 : >"$work/file"
+# shellcheck source=demo-output.sh
+. "$(dirname "$0")/demo-output.sh"
 
-out=$("$demo" --no-emulate --save-blobs "$work/file/blobs" 2>&1)
-st=$?
-printf '%s\n' "$out"
-failed=0
-want() {
-	if ! printf '%s\n' "$out" | grep -Eq -- "$1"; then
-		echo "demo-fail: FAIL: no line matching '$1'" >&2
-		failed=1
-	fi
-}
-if [ "$st" -ne 1 ]; then
-	echo "demo-fail: FAIL: the demo exited $st, want 1" >&2
-	failed=1
-fi
+demo_run 1 "$demo" --no-emulate --save-blobs "$work/file/blobs"
 want '^exporter +save blob of flow counter #0 in .*: Not a directory +FAIL$'
 want '^summary: 4 objects shared \('
 want '^summary: checks: [0-9]+ passed, 4 failed \(exporter [0-9]+/4, importer [0-9]+/0\)$'
 want '^importer +import stale UMEM #0 \(handle 3\): refused with ENOENT +ok'
-[ "$failed" -eq 0 ] && echo "demo-fail: ok"
-exit "$failed"
+demo_done
