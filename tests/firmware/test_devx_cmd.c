@@ -75,31 +75,37 @@ static void test_classes(void)
 
 static void test_obj_ids(void)
 {
-	/* get_enc_obj_id(): creator opcode (and obj_type) above the id. */
-	cmd(PRM_OP_QUERY_QP, 0);
-	prm_set(in, PRM_IN_OBJN, 0x123);
-	CHECK(devx_cmd_obj_id(in, 16) == (0x500ull << 32 | 0x123));
-	cmd(PRM_OP_RTS2RTS_QP, 0);
-	prm_set(in, PRM_IN_OBJN, 0x123);
-	CHECK(devx_cmd_obj_id(in, 16) == (0x500ull << 32 | 0x123));
+	/*
+	 * get_enc_obj_id(): creator opcode (and obj_type) above the id, and
+	 * 0 when the id's field lies beyond the input (short_len).
+	 */
+	static const struct {
+		uint16_t opcode, op_mod, creator;
+		unsigned int off, width;
+		uint32_t id;
+		size_t len, short_len;
+	} ids[] = {
+		{ PRM_OP_QUERY_QP, 0, 0x500, PRM_IN_OBJN, 0x123, 16, 0 },
+		{ PRM_OP_RTS2RTS_QP, 0, 0x500, PRM_IN_OBJN, 0x123, 16, 0 },
+		{ PRM_OP_QUERY_FLOW_TABLE, 0, 0x930, PRM_FS_TABLE_ID, 0x77,
+		  32, 16 },
+		{ PRM_OP_QUERY_FLOW_GROUP, 0, 0x933, PRM_FS_GROUP_ID, 0x88,
+		  32, 0 },
+		{ PRM_OP_SET_FLOW_TABLE_ENTRY, 1, 0x936, PRM_FS_FTE_INDEX, 9,
+		  64, 0 },
+		{ PRM_OP_QUERY_FLOW_COUNTER, 0, 0x939, PRM_QUERY_FC_ID,
+		  0x800001, 32, 16 },
+	};
+	size_t i;
 
-	cmd(PRM_OP_QUERY_FLOW_TABLE, 0);
-	prm_set(in, PRM_FS_TABLE_ID, 0x77);
-	CHECK(devx_cmd_obj_id(in, 32) == (0x930ull << 32 | 0x77));
-	CHECK(devx_cmd_obj_id(in, 16) == 0);	/* field beyond the input */
-
-	cmd(PRM_OP_QUERY_FLOW_GROUP, 0);
-	prm_set(in, PRM_FS_GROUP_ID, 0x88);
-	CHECK(devx_cmd_obj_id(in, 32) == (0x933ull << 32 | 0x88));
-
-	cmd(PRM_OP_SET_FLOW_TABLE_ENTRY, 1);
-	prm_set(in, PRM_FS_FTE_INDEX, 9);
-	CHECK(devx_cmd_obj_id(in, 64) == (0x936ull << 32 | 9));
-
-	cmd(PRM_OP_QUERY_FLOW_COUNTER, 0);
-	prm_set(in, PRM_QUERY_FC_ID, 0x800001);
-	CHECK(devx_cmd_obj_id(in, 32) == (0x939ull << 32 | 0x800001));
-	CHECK(devx_cmd_obj_id(in, 16) == 0);
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		cmd(ids[i].opcode, ids[i].op_mod);
+		prm_set(in, ids[i].off, ids[i].width, ids[i].id);
+		CHECK(devx_cmd_obj_id(in, ids[i].len) ==
+		      ((uint64_t)ids[i].creator << 32 | ids[i].id));
+		if (ids[i].short_len)
+			CHECK(devx_cmd_obj_id(in, ids[i].short_len) == 0);
+	}
 
 	cmd(PRM_OP_QUERY_GENERAL_OBJECT, 0);
 	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);

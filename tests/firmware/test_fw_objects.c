@@ -5,6 +5,7 @@
  * object, UMEMs, limits, and many threads on one device.
  */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "check.h"
@@ -285,38 +286,51 @@ struct meter {
 	unsigned int cbs_e, cbs_m, cir_e, cir_m, ebs_e, ebs_m, eir_e, eir_m;
 };
 
+/* Each field of struct meter and where the flow meter object holds it. */
+static const struct meter_field {
+	unsigned int off, width;
+	size_t at;
+} meter_fields[] = {
+#define MF(field, member) { field, offsetof(struct meter, member) }
+	MF(PRM_METER_ACTIVE, active),
+	MF(PRM_METER_RETURN_REG, reg),
+	MF(PRM_METER_TABLE_TYPE, table_type),
+	MF(PRM_METER_DEST_TABLE, table),
+	MF(PRM_METER_CBS_EXP, cbs_e),
+	MF(PRM_METER_CBS_MAN, cbs_m),
+	MF(PRM_METER_CIR_EXP, cir_e),
+	MF(PRM_METER_CIR_MAN, cir_m),
+	MF(PRM_METER_EBS_EXP, ebs_e),
+	MF(PRM_METER_EBS_MAN, ebs_m),
+	MF(PRM_METER_EIR_EXP, eir_e),
+	MF(PRM_METER_EIR_MAN, eir_m),
+#undef MF
+};
+
 static void put_meter(struct mbox *m, const struct meter *v)
 {
-	prm_set(m->in, PRM_METER_ACTIVE, v->active);
-	prm_set(m->in, PRM_METER_RETURN_REG, v->reg);
-	prm_set(m->in, PRM_METER_TABLE_TYPE, v->table_type);
-	prm_set(m->in, PRM_METER_DEST_TABLE, v->table);
+	size_t i;
+
+	for (i = 0; i < sizeof(meter_fields) / sizeof(meter_fields[0]); i++) {
+		const struct meter_field *f = &meter_fields[i];
+
+		prm_set(m->in, f->off, f->width,
+			*(const unsigned int *)((const char *)v + f->at));
+	}
 	prm_set(m->in, PRM_METER_VALID, 1);
-	prm_set(m->in, PRM_METER_CBS_EXP, v->cbs_e);
-	prm_set(m->in, PRM_METER_CBS_MAN, v->cbs_m);
-	prm_set(m->in, PRM_METER_CIR_EXP, v->cir_e);
-	prm_set(m->in, PRM_METER_CIR_MAN, v->cir_m);
-	prm_set(m->in, PRM_METER_EBS_EXP, v->ebs_e);
-	prm_set(m->in, PRM_METER_EBS_MAN, v->ebs_m);
-	prm_set(m->in, PRM_METER_EIR_EXP, v->eir_e);
-	prm_set(m->in, PRM_METER_EIR_MAN, v->eir_m);
 }
 
 /* Same field offsets in the query output as in the create input. */
 static void get_meter(const struct mbox *m, struct meter *v)
 {
-	v->active = prm_get(m->out, PRM_METER_ACTIVE);
-	v->reg = prm_get(m->out, PRM_METER_RETURN_REG);
-	v->table_type = prm_get(m->out, PRM_METER_TABLE_TYPE);
-	v->table = prm_get(m->out, PRM_METER_DEST_TABLE);
-	v->cbs_e = prm_get(m->out, PRM_METER_CBS_EXP);
-	v->cbs_m = prm_get(m->out, PRM_METER_CBS_MAN);
-	v->cir_e = prm_get(m->out, PRM_METER_CIR_EXP);
-	v->cir_m = prm_get(m->out, PRM_METER_CIR_MAN);
-	v->ebs_e = prm_get(m->out, PRM_METER_EBS_EXP);
-	v->ebs_m = prm_get(m->out, PRM_METER_EBS_MAN);
-	v->eir_e = prm_get(m->out, PRM_METER_EIR_EXP);
-	v->eir_m = prm_get(m->out, PRM_METER_EIR_MAN);
+	size_t i;
+
+	for (i = 0; i < sizeof(meter_fields) / sizeof(meter_fields[0]); i++) {
+		const struct meter_field *f = &meter_fields[i];
+
+		*(unsigned int *)((char *)v + f->at) =
+			prm_get(m->out, f->off, f->width);
+	}
 }
 
 static void meter_cmd(struct mbox *m, uint16_t opcode, uint16_t uid,
