@@ -96,10 +96,14 @@ uint64_t demo_shared_value(const struct demo_obj *o)
 	return 0x80 | (o->index % 0x7f);
 }
 
-/* o's DEVX object from mailbox in; o->id from field (off, width). */
+/*
+ * o's DEVX object from mailbox in; o->id from field (off, width) of the
+ * answer; why says "id 0x..." and then what.
+ */
 static int create_devx(struct ibv_context *ctx, struct demo_obj *o,
 		       const void *in, size_t inlen, unsigned int off,
-		       unsigned int width, char *why, size_t whylen)
+		       unsigned int width, const char *what, char *why,
+		       size_t whylen)
 {
 	uint32_t out[PRM_HDR_LEN / 4] = {};
 
@@ -107,6 +111,7 @@ static int create_devx(struct ibv_context *ctx, struct demo_obj *o,
 	if (!o->devx)
 		return cmd_failed(errno, out, why, whylen);
 	o->id = prm_get(out, off, width);
+	snprintf(why, whylen, "id 0x%x%s", o->id, what);
 	return 0;
 }
 
@@ -114,21 +119,16 @@ static int create_flow_counter(struct ibv_context *ctx, struct demo_obj *o,
 			       char *why, size_t whylen)
 {
 	uint32_t in[PRM_HDR_LEN / 4] = {};
-	int err;
 
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);
-	err = create_devx(ctx, o, in, sizeof(in), PRM_ALLOC_FC_OUT_ID, why,
-			  whylen);
-	if (!err)
-		snprintf(why, whylen, "id 0x%x", o->id);
-	return err;
+	return create_devx(ctx, o, in, sizeof(in), PRM_ALLOC_FC_OUT_ID, "",
+			   why, whylen);
 }
 
 static int create_flow_meter(struct ibv_context *ctx, struct demo_obj *o,
 			     char *why, size_t whylen)
 {
 	uint32_t in[PRM_METER_IN_LEN / 4] = {};
-	int err;
 
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_GENERAL_OBJECT);
 	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
@@ -138,11 +138,8 @@ static int create_flow_meter(struct ibv_context *ctx, struct demo_obj *o,
 	prm_set(in, PRM_METER_CBS_MAN, 0x10);
 	prm_set(in, PRM_METER_CIR_EXP, 6);
 	prm_set(in, PRM_METER_CIR_MAN, 0x20);
-	err = create_devx(ctx, o, in, sizeof(in), PRM_GOBJ_OUT_ID, why,
-			  whylen);
-	if (!err)
-		snprintf(why, whylen, "id 0x%x, CIR 0x20", o->id);
-	return err;
+	return create_devx(ctx, o, in, sizeof(in), PRM_GOBJ_OUT_ID,
+			   ", CIR 0x20", why, whylen);
 }
 
 static int create_umem(struct ibv_context *ctx, struct demo_obj *o,

@@ -9,11 +9,14 @@
 #define MLX5_EMU_TEST_UTIL_H
 
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
@@ -131,6 +134,33 @@ static inline struct ibv_context *emu_start(const char *name)
 	ctx = devx_open(NULL, 0);
 	REQUIRE(ctx);
 	return ctx;
+}
+
+/*
+ * Forks a child that runs child(arg, fd): it reports len bytes through
+ * fd and goes on (busy, or paused) until the parent, having read them
+ * into buf, kills it with SIGKILL.  Returns the child's wait status.
+ */
+static inline int emu_report_and_kill(void (*child)(void *arg, int fd),
+				      void *arg, void *buf, size_t len)
+{
+	int p[2], status;
+	pid_t pid;
+
+	REQUIRE(pipe(p) == 0);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		close(p[0]);
+		child(arg, p[1]);
+		_exit(0);
+	}
+	close(p[1]);
+	REQUIRE(read(p[0], buf, len) == (ssize_t)len);
+	close(p[0]);
+	kill(pid, SIGKILL);
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	return status;
 }
 
 #endif

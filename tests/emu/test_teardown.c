@@ -63,29 +63,24 @@ static int take_vars(struct ibv_context *ctx)
 }
 
 /* a child fills the device, reports the counts, and is killed */
+static void fill_child(void *arg, int fd)
+{
+	struct ibv_context *ctx = devx_open(NULL, 0);
+	int got[2];
+
+	(void)arg;
+	got[0] = ctx ? take_counters(ctx) : -1;
+	got[1] = ctx ? take_vars(ctx) : -1;
+	if (write(fd, got, sizeof(got)) != sizeof(got))
+		_exit(1);
+	pause();
+}
+
 static void fill_and_die(int *counters, int *vars)
 {
-	int p[2], status, got[2];
-	pid_t pid;
+	int got[2];
 
-	REQUIRE(pipe(p) == 0);
-	pid = fork();
-	REQUIRE(pid >= 0);
-	if (pid == 0) {
-		struct ibv_context *ctx = devx_open(NULL, 0);
-
-		got[0] = ctx ? take_counters(ctx) : -1;
-		got[1] = ctx ? take_vars(ctx) : -1;
-		if (write(p[1], got, sizeof(got)) != sizeof(got))
-			_exit(1);
-		pause();
-		_exit(0);
-	}
-	close(p[1]);
-	REQUIRE(read(p[0], got, sizeof(got)) == sizeof(got));
-	close(p[0]);
-	kill(pid, SIGKILL);
-	REQUIRE(waitpid(pid, &status, 0) == pid);
+	emu_report_and_kill(fill_child, NULL, got, sizeof(got));
 	*counters = got[0];
 	*vars = got[1];
 }

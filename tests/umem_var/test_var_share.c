@@ -196,14 +196,11 @@ static void test_two_process(void)
 
 int main(void)
 {
-	ctx0 = umv_open("mlx5_0");
-	ctx1 = umv_open("mlx5_1");
-	test_sizes();
-	test_same_context();
-	test_importer_free();
-	test_refused();
-	test_two_process();
-	CHECK_EQ(ibv_close_device(ctx1), 0);
-	CHECK_EQ(ibv_close_device(ctx0), 0);
-	return check_done("test_var_share");
+	static void (*const tests[])(void) = {
+		test_sizes, test_same_context, test_importer_free,
+		test_refused, test_two_process,
+	};
+
+	return umv_run("test_var_share", &ctx0, &ctx1, tests,
+		       sizeof(tests) / sizeof(tests[0]));
 }

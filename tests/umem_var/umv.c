@@ -25,19 +25,6 @@ struct ibv_context *umv_open(const char *name)
 	return ctx;
 }
 
-struct ibv_context *umv_import_device(int sock, void *buf, size_t len)
-{
-	struct ibv_context *ctx;
-	int fd;
-
-	check_passed = check_failed = 0;
-	REQUIRE(!fdpass_recv_exact(sock, &fd, buf, len));
-	REQUIRE(fd >= 0);
-	ctx = ibv_import_device(fd);
-	REQUIRE(ctx);
-	return ctx;
-}
-
 int umv_send_step(int sock, char step)
 {
 	return fdpass_send(sock, -1, &step, 1);

@@ -14,6 +14,7 @@
 
 #include <infiniband/mlx5dv.h>
 
+#include "check.h"
 #include "devx_objs.h"
 #include "fdpass.h"
 
@@ -31,8 +32,41 @@ pid_t umv_fork(int (*fn)(int sock), int *sock);
  * The importing child's start: counts only its own checks from here (fork
  * copied the parent's), receives the exporter's command fd with a first
  * message of len bytes into buf, and imports the device (or stops).
+ * Inline: the counters are the calling test's own (check.h).
  */
-struct ibv_context *umv_import_device(int sock, void *buf, size_t len);
+static inline struct ibv_context *umv_import_device(int sock, void *buf,
+						    size_t len)
+{
+	struct ibv_context *ctx;
+	int fd;
+
+	check_passed = check_failed = 0;
+	REQUIRE(!fdpass_recv_exact(sock, &fd, buf, len));
+	REQUIRE(fd >= 0);
+	ctx = ibv_import_device(fd);
+	REQUIRE(ctx);
+	return ctx;
+}
+
+/*
+ * A test program of tests that share the devices mlx5_0 and mlx5_1:
+ * opens both into *ctx0 and *ctx1, runs each test, closes both and
+ * reports as check_done(name).
+ */
+static inline int umv_run(const char *name, struct ibv_context **ctx0,
+			  struct ibv_context **ctx1,
+			  void (*const tests[])(void), size_t n)
+{
+	size_t i;
+
+	*ctx0 = umv_open("mlx5_0");
+	*ctx1 = umv_open("mlx5_1");
+	for (i = 0; i < n; i++)
+		tests[i]();
+	CHECK_EQ(ibv_close_device(*ctx1), 0);
+	CHECK_EQ(ibv_close_device(*ctx0), 0);
+	return check_done(name);
+}
 
 /* One step of the two processes' lock-step: send it; did the peer's come? */
 int umv_send_step(int sock, char step);
