@@ -162,6 +162,16 @@ struct mlx5dv_devx_obj *e2e_meter(struct ibv_context *ctx, uint32_t *id)
 	return meter;
 }
 
+void e2e_pair_make(struct ibv_context *ctx, struct e2e_pair *p,
+		   uint8_t *fc_blob, uint8_t *meter_blob)
+{
+	p->fc = fc_alloc(ctx, &p->fc_id);
+	REQUIRE(p->fc);
+	p->meter = e2e_meter(ctx, &p->meter_id);
+	e2e_export(p->fc, fc_blob);
+	e2e_export(p->meter, meter_blob);
+}
+
 bool e2e_meter_supported(void)
 {
 	struct ibv_context *ctx = e2e_open(0);

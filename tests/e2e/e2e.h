@@ -50,6 +50,14 @@ int e2e_wait(pid_t pid);
  * the test reports itself skipped.
  */
 struct mlx5dv_devx_obj *e2e_meter(struct ibv_context *ctx, uint32_t *id);
+/* The flow counter and flow meter a sharing scenario hands over. */
+struct e2e_pair {
+	struct mlx5dv_devx_obj *fc, *meter;
+	uint32_t fc_id, meter_id;
+};
+/* Makes them in ctx (the meter with e2e_meter()) and exports both. */
+void e2e_pair_make(struct ibv_context *ctx, struct e2e_pair *p,
+		   uint8_t *fc_blob, uint8_t *meter_blob);
 /* Can device 0 create a flow meter? */
 bool e2e_meter_supported(void);
 

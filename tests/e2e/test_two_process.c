@@ -87,8 +87,7 @@ static int child(void)
 
 int main(int argc, char **argv)
 {
-	struct mlx5dv_devx_obj *fc, *meter;
-	uint32_t fc_id, meter_id;
+	struct e2e_pair p;
 	struct ibv_context *ctx;
 	bool active = true;
 	uint8_t out[32];
@@ -101,36 +100,32 @@ int main(int argc, char **argv)
 		return child();
 
 	ctx = e2e_open(0);
-	fc = fc_alloc(ctx, &fc_id);
-	REQUIRE(fc);
-	meter = e2e_meter(ctx, &meter_id);
-	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
+	e2e_pair_make(ctx, &p, m.fc_blob, m.meter_blob);
+	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), 0);
 	CHECK(!active);
-	e2e_export(fc, m.fc_blob);
-	e2e_export(meter, m.meter_blob);
 
 	pid = e2e_spawn("importer", &sock);
 	REQUIRE(fdpass_send(sock, ctx->cmd_fd, &m, sizeof(m)) == 0);
 
 	CHECK_EQ(wait_step(sock), '1');
-	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
+	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), 0);
 	CHECK(active);
-	CHECK_EQ(fc_query(fc, fc_id, out), 0);
+	CHECK_EQ(fc_query(p.fc, p.fc_id, out), 0);
 
 	send_step(sock, '2');
 	CHECK_EQ(wait_step(sock), '2');
 	/* The child destroyed the meter: our handle is gone. */
-	CHECK_EQ(meter_query(meter, meter_id, &active), ENOENT);
+	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), ENOENT);
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.meter_blob), ENOENT);
-	mlx5dv_devx_obj_unimport(meter);
+	mlx5dv_devx_obj_unimport(p.meter);
 
 	send_step(sock, '3');
 	CHECK_EQ(e2e_wait(pid), 0);
 	close(sock);
 
 	/* The child closed its fd; ours keeps the ufile and the counter. */
-	CHECK_EQ(fc_query(fc, fc_id, out), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
+	CHECK_EQ(fc_query(p.fc, p.fc_id, out), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(p.fc), 0);
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	return check_done(NAME);
 }

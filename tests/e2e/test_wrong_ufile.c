@@ -55,8 +55,7 @@ static int stranger(void)
 
 int main(int argc, char **argv)
 {
-	struct mlx5dv_devx_obj *fc, *meter;
-	uint32_t fc_id, meter_id;
+	struct e2e_pair p;
 	struct ibv_context *ctx;
 	uint8_t out[32];
 	bool active;
@@ -69,21 +68,17 @@ int main(int argc, char **argv)
 		return stranger();
 
 	ctx = e2e_open(0);
-	fc = fc_alloc(ctx, &fc_id);
-	REQUIRE(fc);
-	meter = e2e_meter(ctx, &meter_id);
-	e2e_export(fc, m.fc_blob);
-	e2e_export(meter, m.meter_blob);
+	e2e_pair_make(ctx, &p, m.fc_blob, m.meter_blob);
 
 	pid = e2e_spawn("stranger", &sock);
 	REQUIRE(fdpass_send(sock, -1, &m, sizeof(m)) == 0);
 	CHECK_EQ(e2e_wait(pid), 0);
 	close(sock);
 
-	CHECK_EQ(fc_query(fc, fc_id, out), 0);
-	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(meter), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
+	CHECK_EQ(fc_query(p.fc, p.fc_id, out), 0);
+	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(p.meter), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(p.fc), 0);
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	return check_done(NAME);
 }

@@ -201,11 +201,7 @@ static void test_two_process(void)
 
 int main(void)
 {
-	static void (*const tests[])(void) = {
-		test_sizes, test_same_context, test_importer_dereg,
-		test_refused, test_two_process,
-	};
-
-	return umv_run("test_umem_share", &ctx0, &ctx1, tests,
-		       sizeof(tests) / sizeof(tests[0]));
+	return umv_run("test_umem_share", &ctx0, &ctx1, test_sizes,
+		       test_same_context, test_importer_dereg, test_refused,
+		       test_two_process, (umv_test)NULL);
 }

@@ -7,6 +7,7 @@
 #ifndef MLX5_SHARE_TEST_UMV_H
 #define MLX5_SHARE_TEST_UMV_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -48,21 +49,25 @@ static inline struct ibv_context *umv_import_device(int sock, void *buf,
 	return ctx;
 }
 
+typedef void (*umv_test)(void);
+
 /*
  * A test program of tests that share the devices mlx5_0 and mlx5_1:
- * opens both into *ctx0 and *ctx1, runs each test, closes both and
- * reports as check_done(name).
+ * opens both into *ctx0 and *ctx1, runs each test of the NULL-terminated
+ * list, closes both and reports as check_done(name).
  */
 static inline int umv_run(const char *name, struct ibv_context **ctx0,
-			  struct ibv_context **ctx1,
-			  void (*const tests[])(void), size_t n)
+			  struct ibv_context **ctx1, ...)
 {
-	size_t i;
+	umv_test test;
+	va_list ap;
 
 	*ctx0 = umv_open("mlx5_0");
 	*ctx1 = umv_open("mlx5_1");
-	for (i = 0; i < n; i++)
-		tests[i]();
+	va_start(ap, ctx1);
+	while ((test = va_arg(ap, umv_test)))
+		test();
+	va_end(ap);
 	CHECK_EQ(ibv_close_device(*ctx1), 0);
 	CHECK_EQ(ibv_close_device(*ctx0), 0);
 	return check_done(name);
