@@ -172,6 +172,17 @@ void e2e_pair_make(struct ibv_context *ctx, struct e2e_pair *p,
 	e2e_export(p->meter, meter_blob);
 }
 
+void e2e_pair_import(struct ibv_context *ctx, struct e2e_pair *p,
+		     uint8_t *fc_blob, uint8_t *meter_blob)
+{
+	p->fc_id = e2e_blob_object_id(fc_blob);
+	p->meter_id = e2e_blob_object_id(meter_blob);
+	p->fc = mlx5dv_devx_obj_import(ctx, fc_blob);
+	REQUIRE(p->fc);
+	p->meter = mlx5dv_devx_obj_import(ctx, meter_blob);
+	REQUIRE(p->meter);
+}
+
 bool e2e_meter_supported(void)
 {
 	struct ibv_context *ctx = e2e_open(0);

@@ -58,6 +58,9 @@ struct e2e_pair {
 /* Makes them in ctx (the meter with e2e_meter()) and exports both. */
 void e2e_pair_make(struct ibv_context *ctx, struct e2e_pair *p,
 		   uint8_t *fc_blob, uint8_t *meter_blob);
+/* The importing side: both objects from their blobs (or the test stops). */
+void e2e_pair_import(struct ibv_context *ctx, struct e2e_pair *p,
+		     uint8_t *fc_blob, uint8_t *meter_blob);
 /* Can device 0 create a flow meter? */
 bool e2e_meter_supported(void);
 

@@ -94,8 +94,7 @@ static int exporter(void)
 
 int main(int argc, char **argv)
 {
-	struct mlx5dv_devx_obj *fc, *meter;
-	uint32_t fc_id, meter_id;
+	struct e2e_pair p;
 	struct ibv_context *ctx;
 	bool active = false;
 	uint8_t out[32];
@@ -107,7 +106,7 @@ int main(int argc, char **argv)
 	if (e2e_role())
 		return exporter();
 	if (e2e_on_hw() && !e2e_meter_supported())
-		check_skip(NAME, "this NIC has no flow meter object");
+		check_skip(NAME, "this NIC has no flow p.meter object");
 
 	pid = e2e_spawn("exporter", &sock);
 	REQUIRE(fdpass_recv(sock, &fd, &m, sizeof(m)) == sizeof(m));
@@ -117,16 +116,11 @@ int main(int argc, char **argv)
 
 	ctx = ibv_import_device(fd);
 	REQUIRE(ctx);
-	fc_id = e2e_blob_object_id(m.fc_blob);
-	meter_id = e2e_blob_object_id(m.meter_blob);
-	fc = mlx5dv_devx_obj_import(ctx, m.fc_blob);
-	REQUIRE(fc);
-	meter = mlx5dv_devx_obj_import(ctx, m.meter_blob);
-	REQUIRE(meter);
+	e2e_pair_import(ctx, &p, m.fc_blob, m.meter_blob);
 	CHECK_EQ(e2e_live_devx_objs(ctx), 2 + m.bulks);
-	CHECK_EQ(fc_query(fc, fc_id, out), 0);
-	CHECK_EQ(meter_set_active(meter, meter_id, true), 0);
-	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
+	CHECK_EQ(fc_query(p.fc, p.fc_id, out), 0);
+	CHECK_EQ(meter_set_active(p.meter, p.meter_id, true), 0);
+	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), 0);
 	CHECK(active);
 	if (!e2e_on_hw()) {
 		CHECK(m.bulks > 0);
@@ -134,8 +128,8 @@ int main(int argc, char **argv)
 	}
 
 	/* Last close: the objects must go with the ufile. */
-	mlx5dv_devx_obj_unimport(fc);
-	mlx5dv_devx_obj_unimport(meter);
+	mlx5dv_devx_obj_unimport(p.fc);
+	mlx5dv_devx_obj_unimport(p.meter);
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	if (!e2e_on_hw())
 		CHECK(probe_bulks() >= m.bulks);

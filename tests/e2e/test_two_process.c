@@ -42,10 +42,9 @@ static void send_step(int sock, char step)
 
 static int child(void)
 {
-	struct mlx5dv_devx_obj *fc, *meter;
+	struct e2e_pair p;
 	int sock = e2e_sock(), fd = -1;
 	struct ibv_context *ctx;
-	uint32_t fc_id, meter_id;
 	uint8_t out[32];
 	bool active = false;
 	struct msg m;
@@ -54,27 +53,22 @@ static int child(void)
 	REQUIRE(fd >= 0);
 	ctx = ibv_import_device(fd);
 	REQUIRE(ctx);
-	fc_id = e2e_blob_object_id(m.fc_blob);
-	meter_id = e2e_blob_object_id(m.meter_blob);
 
 	/* Phase 1: use, modify, unimport. */
-	fc = mlx5dv_devx_obj_import(ctx, m.fc_blob);
-	REQUIRE(fc);
-	CHECK_EQ(fc_query(fc, fc_id, out), 0);
-	meter = mlx5dv_devx_obj_import(ctx, m.meter_blob);
-	REQUIRE(meter);
-	CHECK_EQ(meter_set_active(meter, meter_id, true), 0);
-	CHECK_EQ(meter_query(meter, meter_id, &active), 0);
+	e2e_pair_import(ctx, &p, m.fc_blob, m.meter_blob);
+	CHECK_EQ(fc_query(p.fc, p.fc_id, out), 0);
+	CHECK_EQ(meter_set_active(p.meter, p.meter_id, true), 0);
+	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), 0);
 	CHECK(active);
-	mlx5dv_devx_obj_unimport(fc);
-	mlx5dv_devx_obj_unimport(meter);
+	mlx5dv_devx_obj_unimport(p.fc);
+	mlx5dv_devx_obj_unimport(p.meter);
 	send_step(sock, '1');
 
 	/* Phase 2: destroy the meter through an imported object. */
 	REQUIRE(wait_step(sock) == '2');
-	meter = mlx5dv_devx_obj_import(ctx, m.meter_blob);
-	REQUIRE(meter);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(meter), 0);
+	p.meter = mlx5dv_devx_obj_import(ctx, m.meter_blob);
+	REQUIRE(p.meter);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(p.meter), 0);
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.meter_blob), ENOENT);
 	send_step(sock, '2');
 
