@@ -65,38 +65,43 @@ static void line(const char *role, const char *mark, double ms,
 	fflush(stdout);
 }
 
-void report_step(const char *role, double ms, const char *fmt, ...)
+/* line() of a printf-style text. */
+static void vline(const char *role, const char *mark, double ms,
+		  const char *fmt, va_list ap)
 {
 	char text[256];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	line(role, mark, ms, text);
+}
+
+void report_step(const char *role, double ms, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	vline(role, "", ms, fmt, ap);
 	va_end(ap);
-	line(role, "", ms, text);
 }
 
 bool report_check(struct demo_tally *t, bool ok, const char *role, double ms,
 		  const char *fmt, ...)
 {
-	char text[256];
 	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
 	if (ok)
 		t->passed++;
 	else
 		t->failed++;
-	line(role, ok ? "ok" : "FAIL", ms, text);
+	va_start(ap, fmt);
+	vline(role, ok ? "ok" : "FAIL", ms, fmt, ap);
+	va_end(ap);
 	return ok;
 }
 
 bool report_quiet_check(struct demo_tally *t, bool ok, const char *role,
 			const char *fmt, ...)
 {
-	char text[256];
 	va_list ap;
 
 	if (ok) {
@@ -110,9 +115,8 @@ bool report_quiet_check(struct demo_tally *t, bool ok, const char *role,
 		return false;
 	}
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	vline(role, "FAIL", -1, fmt, ap);
 	va_end(ap);
-	line(role, "FAIL", -1, text);
 	return false;
 }
 

@@ -29,7 +29,6 @@ static int importer(int sock)
 	struct mlx5dv_devx_umem *umem;
 	struct mlx5dv_var *var;
 	struct ibv_context *ctx;
-	void *p;
 
 	ctx = umv_import_device(sock, var_blob, sizeof(var_blob));
 	REQUIRE(!fdpass_recv_exact(sock, NULL, umem_blob, sizeof(umem_blob)));
@@ -44,11 +43,7 @@ static int importer(int sock)
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_VAR, umv_blob_handle(var_blob)));
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_DEVX_UMEM,
 			 umv_blob_handle(umem_blob)));
-	p = mmap(NULL, var->length, PROT_READ | PROT_WRITE, MAP_SHARED,
-		 ctx->cmd_fd, var->mmap_off);
-	CHECK(p != MAP_FAILED);
-	if (p != MAP_FAILED)
-		munmap(p, var->length);
+	CHECK_EQ(umv_var_map(ctx->cmd_fd, var), 0);
 	mlx5dv_var_unimport(var);
 	mlx5dv_devx_umem_unimport(umem);
 	REQUIRE(!umv_send_step(sock, STEP_CLOSED));

@@ -55,20 +55,6 @@ static int var_poke(int fd, const struct mlx5dv_var *var, uint32_t *old,
 	return 0;
 }
 
-/* Maps the VAR page on fd as an application would; 0 when it worked. */
-static int var_map(int fd, const struct mlx5dv_var *var)
-{
-	void *p = mmap(NULL, var->length, PROT_READ | PROT_WRITE, MAP_SHARED,
-		       fd, var->mmap_off);
-
-	if (p == MAP_FAILED)
-		return errno;
-	/* A doorbell write, as a virtio driver would ring it. */
-	*(volatile uint32_t *)p = 0x1;
-	munmap(p, var->length);
-	return 0;
-}
-
 static void test_sizes(void)
 {
 	struct mlx5dv_export_sizes s;
@@ -92,12 +78,12 @@ static void test_same_context(void)
 	CHECK_EQ(imp->length, var->length);
 	CHECK_EQ(imp->mmap_off, var->mmap_off);
 	CHECK_EQ(imp->comp_mask, 0);
-	CHECK_EQ(var_map(ctx0->cmd_fd, imp), 0);
+	CHECK_EQ(umv_var_map(ctx0->cmd_fd, imp), 0);
 
 	/* Unimport leaves the VAR: listed, still mappable, freeable. */
 	mlx5dv_var_unimport(imp);
 	CHECK(listed(ctx0, blob));
-	CHECK_EQ(var_map(ctx0->cmd_fd, var), 0);
+	CHECK_EQ(umv_var_map(ctx0->cmd_fd, var), 0);
 	mlx5dv_free_var(var);
 	CHECK(!listed(ctx0, blob));
 }
@@ -151,7 +137,7 @@ static int importer(int sock)
 	a = mlx5dv_var_import(ctx, blob_a);
 	REQUIRE(a);
 	/* Mapped on this process's own command fd, at the exported offset. */
-	CHECK_EQ(var_map(ctx->cmd_fd, a), 0);
+	CHECK_EQ(umv_var_map(ctx->cmd_fd, a), 0);
 	CHECK_EQ(var_poke(ctx->cmd_fd, a, &old, 0xc0de0002), 0);
 	CHECK_EQ(old, 0xc0de0001);
 	mlx5dv_var_unimport(a);

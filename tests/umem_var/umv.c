@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,6 +36,19 @@ bool umv_got_step(int sock, char want)
 	char step;
 
 	return !fdpass_recv_exact(sock, NULL, &step, 1) && step == want;
+}
+
+int umv_var_map(int fd, const struct mlx5dv_var *var)
+{
+	void *p = mmap(NULL, var->length, PROT_READ | PROT_WRITE, MAP_SHARED,
+		       fd, var->mmap_off);
+
+	if (p == MAP_FAILED)
+		return errno;
+	/* A doorbell write, as a virtio driver would ring it. */
+	*(volatile uint32_t *)p = 0x1;
+	munmap(p, var->length);
+	return 0;
 }
 
 pid_t umv_fork(int (*fn)(int sock), int *sock)

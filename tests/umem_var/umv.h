@@ -73,6 +73,9 @@ static inline int umv_run(const char *name, struct ibv_context **ctx0,
 	return check_done(name);
 }
 
+/* Maps the VAR page on fd as an application would; 0 or the errno. */
+int umv_var_map(int fd, const struct mlx5dv_var *var);
+
 /* One step of the two processes' lock-step: send it; did the peer's come? */
 int umv_send_step(int sock, char step);
 bool umv_got_step(int sock, char want);
