@@ -262,13 +262,13 @@ static void import_stale(struct importer *x)
 				     "import stale %s #%u (handle %u): %s%s",
 				     demo_kind_name(o->kind), o->index,
 				     o->handle, err ? "refused with " : "",
-				     err ? demo_errname(err) : "accepted");
+				     err ? errname(err) : "accepted");
 		else
 			report_quiet_check(&x->t, err == ENOENT, ROLE,
 					   "import stale %s #%u (handle %u): "
 					   "%s", demo_kind_name(o->kind),
 					   o->index, o->handle,
-					   err ? demo_errname(err) :
+					   err ? errname(err) :
 					   "accepted");
 		report_progress(ROLE, "stale", i + 1, x->n);
 	}

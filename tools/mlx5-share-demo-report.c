@@ -42,17 +42,6 @@ void format_guid(uint64_t guid, char *out, size_t outlen)
 		 (unsigned int)guid & 0xffff);
 }
 
-const char *demo_errname(int err)
-{
-	static char buf[16];
-	const char *name = strerrorname_np(err);
-
-	if (name)
-		return name;
-	snprintf(buf, sizeof(buf), "errno %d", err);
-	return buf;
-}
-
 static void line(const char *role, const char *mark, double ms,
 		 const char *text)
 {

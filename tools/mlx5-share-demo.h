@@ -23,6 +23,7 @@
 #include <infiniband/mlx5dv.h>
 
 #include "blob.h"
+#include "errname.h"
 
 enum demo_exit { DEMO_EXIT_OK = 0, DEMO_EXIT_CHECK = 1, DEMO_EXIT_USAGE = 2 };
 
@@ -145,8 +146,7 @@ void report_progress(const char *role, const char *phase, unsigned long done,
 void report_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void format_guid(uint64_t guid, char *out, size_t outlen);
-/* "ENOENT"; a number for an errno glibc has no name for. */
-const char *demo_errname(int err);
+
 
 /* --- the two sides --- */
 int run_exporter(const struct demo_opts *opts, int sock, int child_pid);

@@ -21,6 +21,7 @@
 #include <infiniband/verbs.h>
 
 #include "blob.h"
+#include "errname.h"
 
 /* Far more than any blob: enough to tell a blob from a file that is not. */
 #define INSPECT_READ_BOUND 4096
@@ -59,18 +60,6 @@ static void usage(FILE *f)
 		"\n"
 		"Exit status: 0 all checks pass, 1 a check failed, 2 usage or\n"
 		"I/O error.\n", prog);
-}
-
-/* "EINVAL"; a number for an errno glibc has no name for. */
-static const char *errname(int err)
-{
-	static char buf[16];
-	const char *name = strerrorname_np(err);
-
-	if (name)
-		return name;
-	snprintf(buf, sizeof(buf), "errno %d", err);
-	return buf;
 }
 
 static uint16_t get16(const uint8_t *p)
