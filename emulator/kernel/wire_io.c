@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "wire_io.h"
 
-int emu_wire_read_full(int fd, void *buf, size_t len)
+/* All len bytes through recv() or send(), across interruptions. */
+static int io_full(int fd, uint8_t *p, size_t len, bool out)
 {
-	uint8_t *p = buf;
-
 	while (len) {
-		ssize_t n = recv(fd, p, len, MSG_WAITALL);
+		ssize_t n = out ? send(fd, p, len, MSG_NOSIGNAL) :
+				  recv(fd, p, len, MSG_WAITALL);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -23,21 +24,15 @@ int emu_wire_read_full(int fd, void *buf, size_t len)
 	return 0;
 }
 
+int emu_wire_read_full(int fd, void *buf, size_t len)
+{
+	return io_full(fd, buf, len, false);
+}
+
 int emu_wire_write_full(int fd, const void *buf, size_t len)
 {
-	const uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= n;
-	}
-	return 0;
+	/* send() only reads the buffer */
+	return io_full(fd, (uint8_t *)buf, len, true);
 }
 
 ssize_t emu_wire_sendmsg(int fd, const struct msghdr *msg, int flags)

@@ -396,17 +396,18 @@ static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 		uattr = (uint64_t)(uintptr_t)&uhdr->attrs[wb.idx];
 		switch (wb.kind) {
 		case EMU_WB_FLAGS:
-			if (wb.len != sizeof(uint16_t) ||
-			    emu_user_write(UATTR_FIELD(uattr, flags), p,
-					   wb.len))
+		case EMU_WB_DATA: {
+			/* a field of the attribute itself */
+			bool flags = wb.kind == EMU_WB_FLAGS;
+
+			if (wb.len != (flags ? sizeof(uint16_t) :
+					       sizeof(uint64_t)) ||
+			    emu_user_write(flags ? UATTR_FIELD(uattr, flags) :
+						   UATTR_FIELD(uattr, data),
+					   p, wb.len))
 				return -EFAULT;
 			break;
-		case EMU_WB_DATA:
-			if (wb.len != sizeof(uint64_t) ||
-			    emu_user_write(UATTR_FIELD(uattr, data), p,
-					   wb.len))
-				return -EFAULT;
-			break;
+		}
 		case EMU_WB_BUF:
 			if (wb.len > attrs[wb.idx].len ||
 			    emu_user_write(attrs[wb.idx].data, p, wb.len))
