@@ -82,121 +82,59 @@ static mode_t va_mode(int flags, va_list ap)
 	return 0;
 }
 
-EXPORT int open(const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-	int h, fd = open_path(path, flags, &h);
-
-	if (h)
-		return fd;
-	va_start(ap, flags);
-	mode = va_mode(flags, ap);
-	va_end(ap);
-	{
-		REAL(int, "open", const char *, int, ...);
-		return real_fn(path, flags, mode);
+/*
+ * open() and its variants: an emulated device's path is opened here;
+ * any other goes to the next definition with the same arguments (mode
+ * only where the flags say one was passed).
+ */
+#define OPEN_WITH_MODE(fn, params, args, ...)                                \
+	EXPORT int fn params                                                 \
+	{                                                                    \
+		va_list ap;                                                  \
+		mode_t mode;                                                 \
+		int h, fd = open_path(path, flags, &h);                      \
+									     \
+		if (h)                                                       \
+			return fd;                                           \
+		va_start(ap, flags);                                         \
+		mode = va_mode(flags, ap);                                   \
+		va_end(ap);                                                  \
+		{                                                            \
+			REAL(int, #fn, __VA_ARGS__);                         \
+			return real_fn args;                                 \
+		}                                                            \
 	}
-}
 
-EXPORT int open64(const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-	int h, fd = open_path(path, flags, &h);
-
-	if (h)
-		return fd;
-	va_start(ap, flags);
-	mode = va_mode(flags, ap);
-	va_end(ap);
-	{
-		REAL(int, "open64", const char *, int, ...);
-		return real_fn(path, flags, mode);
+#define OPEN_CHECKED(fn, params, args, ...)                                  \
+	EXPORT int fn params                                                 \
+	{                                                                    \
+		int h, fd = open_path(path, flags, &h);                      \
+									     \
+		if (h)                                                       \
+			return fd;                                           \
+		{                                                            \
+			REAL(int, #fn, __VA_ARGS__);                         \
+			return real_fn args;                                 \
+		}                                                            \
 	}
-}
 
-EXPORT int __open_2(const char *path, int flags)
-{
-	int h, fd = open_path(path, flags, &h);
-
-	if (h)
-		return fd;
-	{
-		REAL(int, "__open_2", const char *, int);
-		return real_fn(path, flags);
-	}
-}
-
-EXPORT int __open64_2(const char *path, int flags)
-{
-	int h, fd = open_path(path, flags, &h);
-
-	if (h)
-		return fd;
-	{
-		REAL(int, "__open64_2", const char *, int);
-		return real_fn(path, flags);
-	}
-}
-
-EXPORT int openat(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-	int h, fd = open_path(path, flags, &h);
-
-	if (h)
-		return fd;
-	va_start(ap, flags);
-	mode = va_mode(flags, ap);
-	va_end(ap);
-	{
-		REAL(int, "openat", int, const char *, int, ...);
-		return real_fn(dirfd, path, flags, mode);
-	}
-}
-
-EXPORT int openat64(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-	int h, fd = open_path(path, flags, &h);
-
-	if (h)
-		return fd;
-	va_start(ap, flags);
-	mode = va_mode(flags, ap);
-	va_end(ap);
-	{
-		REAL(int, "openat64", int, const char *, int, ...);
-		return real_fn(dirfd, path, flags, mode);
-	}
-}
-
-EXPORT int __openat_2(int dirfd, const char *path, int flags)
-{
-	int h, fd = open_path(path, flags, &h);
-
-	if (h)
-		return fd;
-	{
-		REAL(int, "__openat_2", int, const char *, int);
-		return real_fn(dirfd, path, flags);
-	}
-}
-
-EXPORT int __openat64_2(int dirfd, const char *path, int flags)
-{
-	int h, fd = open_path(path, flags, &h);
-
-	if (h)
-		return fd;
-	{
-		REAL(int, "__openat64_2", int, const char *, int);
-		return real_fn(dirfd, path, flags);
-	}
-}
+OPEN_WITH_MODE(open, (const char *path, int flags, ...),
+	       (path, flags, mode), const char *, int, ...)
+OPEN_WITH_MODE(open64, (const char *path, int flags, ...),
+	       (path, flags, mode), const char *, int, ...)
+OPEN_WITH_MODE(openat, (int dirfd, const char *path, int flags, ...),
+	       (dirfd, path, flags, mode), int, const char *, int, ...)
+OPEN_WITH_MODE(openat64, (int dirfd, const char *path, int flags, ...),
+	       (dirfd, path, flags, mode), int, const char *, int, ...)
+/* the _FORTIFY_SOURCE entry points, which take no mode */
+OPEN_CHECKED(__open_2, (const char *path, int flags), (path, flags),
+	     const char *, int)
+OPEN_CHECKED(__open64_2, (const char *path, int flags), (path, flags),
+	     const char *, int)
+OPEN_CHECKED(__openat_2, (int dirfd, const char *path, int flags),
+	     (dirfd, path, flags), int, const char *, int)
+OPEN_CHECKED(__openat64_2, (int dirfd, const char *path, int flags),
+	     (dirfd, path, flags), int, const char *, int)
 
 static __attribute__((noinline)) int stat_path(const char *path,
 					       struct stat *st, int *handled)
