@@ -11,6 +11,9 @@
 
 static uint8_t in[512], out[512];
 
+/* What get_enc_obj_id() makes: the creator (and obj_type) above the id. */
+#define ENC(creator, id) ((uint64_t)(creator) << 32 | (id))
+
 static const uint8_t *cmd(uint16_t opcode, uint16_t op_mod)
 {
 	memset(in, 0, sizeof(in));
@@ -85,16 +88,18 @@ static void test_obj_ids(void)
 		uint32_t id;
 		size_t len, short_len;
 	} ids[] = {
-		{ PRM_OP_QUERY_QP, 0, 0x500, PRM_IN_OBJN, 0x123, 16, 0 },
-		{ PRM_OP_RTS2RTS_QP, 0, 0x500, PRM_IN_OBJN, 0x123, 16, 0 },
-		{ PRM_OP_QUERY_FLOW_TABLE, 0, 0x930, PRM_FS_TABLE_ID, 0x77,
-		  32, 16 },
-		{ PRM_OP_QUERY_FLOW_GROUP, 0, 0x933, PRM_FS_GROUP_ID, 0x88,
-		  32, 0 },
-		{ PRM_OP_SET_FLOW_TABLE_ENTRY, 1, 0x936, PRM_FS_FTE_INDEX, 9,
-		  64, 0 },
-		{ PRM_OP_QUERY_FLOW_COUNTER, 0, 0x939, PRM_QUERY_FC_ID,
-		  0x800001, 32, 16 },
+		{ PRM_OP_QUERY_QP, 0, PRM_OP_CREATE_QP,
+		  PRM_IN_OBJN, 0x123, 16, 0 },
+		{ PRM_OP_RTS2RTS_QP, 0, PRM_OP_CREATE_QP,
+		  PRM_IN_OBJN, 0x123, 16, 0 },
+		{ PRM_OP_QUERY_FLOW_TABLE, 0, PRM_OP_CREATE_FLOW_TABLE,
+		  PRM_FS_TABLE_ID, 0x77, 32, 16 },
+		{ PRM_OP_QUERY_FLOW_GROUP, 0, PRM_OP_CREATE_FLOW_GROUP,
+		  PRM_FS_GROUP_ID, 0x88, 32, 0 },
+		{ PRM_OP_SET_FLOW_TABLE_ENTRY, 1, PRM_OP_SET_FLOW_TABLE_ENTRY,
+		  PRM_FS_FTE_INDEX, 9, 64, 0 },
+		{ PRM_OP_QUERY_FLOW_COUNTER, 0, PRM_OP_ALLOC_FLOW_COUNTER,
+		  PRM_QUERY_FC_ID, 0x800001, 32, 16 },
 	};
 	size_t i;
 
@@ -102,7 +107,7 @@ static void test_obj_ids(void)
 		cmd(ids[i].opcode, ids[i].op_mod);
 		prm_set(in, ids[i].off, ids[i].width, ids[i].id);
 		CHECK(devx_cmd_obj_id(in, ids[i].len) ==
-		      ((uint64_t)ids[i].creator << 32 | ids[i].id));
+		      ENC(ids[i].creator, ids[i].id));
 		if (ids[i].short_len)
 			CHECK(devx_cmd_obj_id(in, ids[i].short_len) == 0);
 	}
@@ -111,12 +116,14 @@ static void test_obj_ids(void)
 	prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
 	prm_set(in, PRM_GOBJ_ID, 5);
 	CHECK(devx_cmd_obj_id(in, 16) ==
-	      ((uint64_t)(0xa00 | PRM_OBJ_TYPE_FLOW_METER << 16) << 32 | 5));
+	      ENC(PRM_OP_CREATE_GENERAL_OBJECT |
+		  PRM_OBJ_TYPE_FLOW_METER << 16, 5));
 
 	cmd(PRM_OP_QUERY_HCA_CAP, 0);
 	CHECK(devx_cmd_obj_id(in, 16) == 0);
 	CHECK(devx_cmd_obj_id(NULL, 16) == 0);
-	CHECK(devx_cmd_enc_obj_id(0x939, 7) == (0x939ull << 32 | 7));
+	CHECK(devx_cmd_enc_obj_id(PRM_OP_ALLOC_FLOW_COUNTER, 7) ==
+	      ENC(PRM_OP_ALLOC_FLOW_COUNTER, 7));
 }
 
 /* Creates through the model; the id, query/modify ids, the destroy. */
@@ -232,7 +239,8 @@ static void test_destroy_shapes(void)
 	prm_set(in, PRM_FS_TABLE_ID, 0x4455);
 	memset(out, 0, sizeof(out));
 	prm_set(out, PRM_OUT_OBJN, 0x66);
-	CHECK(devx_cmd_created_obj_id(in, out) == (0x933ull << 32 | 0x66));
+	CHECK(devx_cmd_created_obj_id(in, out) ==
+	      ENC(PRM_OP_CREATE_FLOW_GROUP, 0x66));
 	CHECK_EQ(devx_cmd_build_destroy(in, out, din, &dinlen), 0);
 	CHECK_EQ(dinlen, 64);
 	CHECK_EQ(prm_get(din, PRM_HDR_OPCODE), PRM_OP_DESTROY_FLOW_GROUP);
@@ -248,7 +256,8 @@ static void test_destroy_shapes(void)
 	prm_set(in, PRM_FS_TABLE_ID, 0x10);
 	prm_set(in, PRM_FS_FTE_INDEX, 42);
 	memset(out, 0, sizeof(out));
-	CHECK(devx_cmd_created_obj_id(in, out) == (0x936ull << 32 | 42));
+	CHECK(devx_cmd_created_obj_id(in, out) ==
+	      ENC(PRM_OP_SET_FLOW_TABLE_ENTRY, 42));
 	CHECK_EQ(devx_cmd_build_destroy(in, out, din, &dinlen), 0);
 	CHECK_EQ(prm_get(din, PRM_HDR_OPCODE),
 		 PRM_OP_DELETE_FLOW_TABLE_ENTRY);
@@ -270,7 +279,8 @@ static void test_destroy_shapes(void)
 	cmd(PRM_OP_CREATE_PSV, 0);
 	memset(out, 0, sizeof(out));
 	prm_set(out, PRM_CREATE_PSV_OUT_PSV0, 0x3b);
-	CHECK(devx_cmd_created_obj_id(in, out) == (0x600ull << 32 | 0x3b));
+	CHECK(devx_cmd_created_obj_id(in, out) ==
+	      ENC(PRM_OP_CREATE_PSV, 0x3b));
 
 	/* Not a create, or no buffers. */
 	cmd(PRM_OP_QUERY_HCA_CAP, 0);
@@ -284,9 +294,12 @@ static void test_destroy_shapes(void)
 
 static void test_names(void)
 {
-	CHECK(!strcmp(devx_cmd_opcode_name(0x100), "QUERY_HCA_CAP"));
-	CHECK(!strcmp(devx_cmd_opcode_name(0x939), "ALLOC_FLOW_COUNTER"));
-	CHECK(!strcmp(devx_cmd_opcode_name(0xa00), "CREATE_GENERAL_OBJECT"));
+	CHECK(!strcmp(devx_cmd_opcode_name(PRM_OP_QUERY_HCA_CAP),
+		     "QUERY_HCA_CAP"));
+	CHECK(!strcmp(devx_cmd_opcode_name(PRM_OP_ALLOC_FLOW_COUNTER),
+		     "ALLOC_FLOW_COUNTER"));
+	CHECK(!strcmp(devx_cmd_opcode_name(PRM_OP_CREATE_GENERAL_OBJECT),
+		     "CREATE_GENERAL_OBJECT"));
 	CHECK(!strcmp(devx_cmd_opcode_name(0xffff), "UNKNOWN"));
 }
 
