@@ -323,10 +323,8 @@ static void destroy_objects(struct exporter *x)
 				     o->handle, err ? ": " : "",
 				     err ? strerror(err) : "");
 		else
-			report_quiet_check(&x->t, !err, ROLE,
-					   "destroy %s #%u (handle %u): %s",
-					   demo_kind_name(o->kind), o->index,
-					   o->handle, strerror(err));
+			report_quiet_obj(&x->t, !err, ROLE, "destroy", o,
+					 strerror(err));
 		report_progress(ROLE, "destroy", i + 1, x->n);
 	}
 	if (!x->verbose)

@@ -151,10 +151,8 @@ static void import_objects(struct importer *x)
 				     o->handle, o->id, err ? ": " : "",
 				     err ? strerror(err) : "");
 		else
-			report_quiet_check(&x->t, !err, ROLE,
-					   "import %s #%u (handle %u): %s",
-					   demo_kind_name(o->kind), o->index,
-					   o->handle, strerror(err));
+			report_quiet_obj(&x->t, !err, ROLE, "import", o,
+					 strerror(err));
 		report_progress(ROLE, "import", i + 1, x->n);
 	}
 	if (!x->verbose)
@@ -195,10 +193,7 @@ static void use_objects(struct importer *x)
 				     demo_kind_name(o->kind), o->index,
 				     o->handle, what);
 		else
-			report_quiet_check(&x->t, !err, ROLE,
-					   "read %s #%u (handle %u): %s",
-					   demo_kind_name(o->kind), o->index,
-					   o->handle, what);
+			report_quiet_obj(&x->t, !err, ROLE, "read", o, what);
 
 		t1 = demo_now_ms();
 		err = demo_modify(x->ctx, o, &changed, what, sizeof(what));
@@ -264,12 +259,9 @@ static void import_stale(struct importer *x)
 				     o->handle, err ? "refused with " : "",
 				     err ? errname(err) : "accepted");
 		else
-			report_quiet_check(&x->t, err == ENOENT, ROLE,
-					   "import stale %s #%u (handle %u): "
-					   "%s", demo_kind_name(o->kind),
-					   o->index, o->handle,
-					   err ? errname(err) :
-					   "accepted");
+			report_quiet_obj(&x->t, err == ENOENT, ROLE,
+					 "import stale", o,
+					 err ? errname(err) : "accepted");
 		report_progress(ROLE, "stale", i + 1, x->n);
 	}
 	if (!x->verbose)

@@ -109,6 +109,15 @@ bool report_quiet_check(struct demo_tally *t, bool ok, const char *role,
 	return false;
 }
 
+bool report_quiet_obj(struct demo_tally *t, bool ok, const char *role,
+		      const char *verb, const struct demo_obj *o,
+		      const char *what)
+{
+	return report_quiet_check(t, ok, role, "%s %s #%u (handle %u): %s",
+				  verb, demo_kind_name(o->kind), o->index,
+				  o->handle, what);
+}
+
 bool report_verbose(unsigned long n)
 {
 	return n <= VERBOSE_MAX;

@@ -138,6 +138,10 @@ bool report_check(struct demo_tally *t, bool ok, const char *role, double ms,
 bool report_quiet_check(struct demo_tally *t, bool ok, const char *role,
 			const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* report_quiet_check() of "VERB KIND #N (handle H): WHAT" for object o. */
+bool report_quiet_obj(struct demo_tally *t, bool ok, const char *role,
+		      const char *verb, const struct demo_obj *o,
+		      const char *what);
 /* Whether runs of n objects print one line per object. */
 bool report_verbose(unsigned long n);
 /* Progress of a long phase: a bar on a terminal, a line per tenth else. */
