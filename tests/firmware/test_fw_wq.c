@@ -213,9 +213,9 @@ static void test_chain(struct emu_fw *fw, uint16_t uid, const struct base *b)
 	/* Nothing under another object goes first. */
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_CQ, uid, b->cq, 16),
 		 EMU_FW_STATUS_RES_BUSY);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BUSY);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_RQ, uid, rq, 16),
 		 EMU_FW_STATUS_RES_BUSY);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BUSY);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_RQ, uid, rq2, 16),
 		 EMU_FW_STATUS_RES_BUSY);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_RQT, uid, rqt, 16),
