@@ -67,6 +67,7 @@ enum {
 #define PRM_OBJ_CTX_BYTE 32
 #define PRM_OBJ_CTX_LEN 240
 #define PRM_OBJ_IN_LEN (PRM_OBJ_CTX_BYTE + PRM_OBJ_CTX_LEN)	/* 272 */
+#define PRM_OBJ_OUT_LEN PRM_OBJ_IN_LEN	/* query_{tir,rq,sq,rqt}_out */
 #define PRM_OBJ_MODIFY_BITMASK_LO 0xa0, 32	/* low dword of the 64 */
 #define PRM_OBJ_MODIFY_BITMASK_HI 0x80, 32
 
@@ -85,7 +86,6 @@ enum {
 #define PRM_TIR_OUT_ICM_63_40 0x08, 24
 #define PRM_TIR_OUT_ICM_39_32 0x40, 8
 #define PRM_TIR_OUT_ICM_31_0 0x60, 32
-#define PRM_QUERY_TIR_OUT_LEN 272
 
 enum {
 	PRM_TIRC_DISP_DIRECT = 0,

@@ -100,7 +100,7 @@ static void test_transport(struct ibv_context *ctx, struct ibv_context *other)
 	REQUIRE(tir);
 	CHECK(prm_get(m.out, PRM_TIR_OUT_ICM_63_40) != 0);
 	CHECK_EQ(obj_query(tir, &m, PRM_OP_QUERY_TIR, tirn,
-			   PRM_QUERY_TIR_OUT_LEN),
+			   PRM_OBJ_OUT_LEN),
 		 0);
 	CHECK_EQ(prm_get(m.out, PRM_TIRC_INLINE_RQN), rqn);
 	/* An RQT of both RQs, an indirect TIR over it. */
@@ -130,7 +130,7 @@ static void test_transport(struct ibv_context *ctx, struct ibv_context *other)
 	prm_set(m.in, PRM_TIRC_RX_HASH_FN, 1);
 	CHECK_EQ(dx_modify(tir2, &m, PRM_OBJ_IN_LEN), 0);
 	CHECK_EQ(obj_query(tir2, &m, PRM_OP_QUERY_TIR, tirn2,
-			   PRM_QUERY_TIR_OUT_LEN),
+			   PRM_OBJ_OUT_LEN),
 		 0);
 	CHECK_EQ(prm_get(m.out, PRM_TIRC_RX_HASH_FN), 1);
 	CHECK_EQ(prm_get(m.out, PRM_TIRC_INDIRECT_TABLE), rqtn);

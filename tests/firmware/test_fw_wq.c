@@ -181,12 +181,12 @@ static void test_chain(struct emu_fw *fw, uint16_t uid, const struct base *b)
 	CHECK(icm != 0);
 	CHECK_EQ(icm >> 40, emu_fw_vhca_id(fw));
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_QUERY_TIR, uid, tir,
-			 PRM_QUERY_TIR_OUT_LEN),
+			 PRM_OBJ_OUT_LEN),
 		 0);
 	CHECK_EQ(prm_get(m.out, PRM_TIRC_INLINE_RQN), rq);
 	CHECK_EQ(prm_get(m.out, PRM_TIRC_TRANSPORT_DOMAIN), b->td);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_QUERY_TIR, uid, tir,
-			 PRM_QUERY_TIR_OUT_LEN - 1),
+			 PRM_OBJ_OUT_LEN - 1),
 		 EMU_FW_STATUS_BAD_OUTPUT_LEN);
 
 	/* An RQT of both RQs, an indirect TIR over it. */
@@ -256,7 +256,7 @@ static void test_chain(struct emu_fw *fw, uint16_t uid, const struct base *b)
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_TIS, uid, tis, 16), 0);
 	/* Gone: query and destroy find nothing. */
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_QUERY_TIR, uid, tir,
-			 PRM_QUERY_TIR_OUT_LEN),
+			 PRM_OBJ_OUT_LEN),
 		 EMU_FW_STATUS_BAD_RES_STATE);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_NO_OBJECT);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_SQ, uid, sq, 16),
