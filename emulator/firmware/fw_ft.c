@@ -123,21 +123,14 @@ bool fw_cmd_create_flow_table(struct fw_cmd *cmd)
 		return false;
 	}
 	st = calloc(1, sizeof(*st));
-	obj = st ? fw_obj_create(cmd, FW_OBJ_FLOW_TABLE, 1, 0xffffff,
-				 1u << FW_LOG_MAX_FT_NUM)
-		 : NULL;
-	if (!obj) {
-		if (!st)
-			fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-				EMU_FW_SYND_NO_MEMORY);
-		free(st);
-		fw_holds_free(&holds);
-		return false;
+	if (st) {
+		st->type = type;
+		memcpy(st->ctx, cmd->in + PRM_FT_CTX_BYTE, PRM_FT_CTX_LEN);
 	}
-	st->type = type;
-	memcpy(st->ctx, cmd->in + PRM_FT_CTX_BYTE, PRM_FT_CTX_LEN);
-	obj->data = st;
-	fw_obj_take_holds(cmd->fw, obj, &holds);
+	obj = fw_obj_create_with(cmd, FW_OBJ_FLOW_TABLE,
+				 1u << FW_LOG_MAX_FT_NUM, st, &holds);
+	if (!obj)
+		return false;
 	prm_set(cmd->out, PRM_FT_OUT_ID, obj->id);
 	return true;
 }
@@ -228,23 +221,17 @@ bool fw_cmd_create_flow_group(struct fw_cmd *cmd)
 		return false;
 	}
 	st = calloc(1, sizeof(*st));
-	obj = st ? fw_obj_create(cmd, FW_OBJ_FLOW_GROUP, 1, 0xffffff,
-				 1u << FW_LOG_MAX_FLOW)
-		 : NULL;
-	if (!obj) {
-		if (!st)
-			fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-				EMU_FW_SYND_NO_MEMORY);
-		free(st);
-		fw_holds_free(&holds);
-		return false;
+	if (st) {
+		st->table_id = ft->id;
+		st->start = start;
+		st->end = end;
+		memcpy(st->body, cmd->in + PRM_FG_BODY_BYTE,
+		       sizeof(st->body));
 	}
-	st->table_id = ft->id;
-	st->start = start;
-	st->end = end;
-	memcpy(st->body, cmd->in + PRM_FG_BODY_BYTE, sizeof(st->body));
-	obj->data = st;
-	fw_obj_take_holds(cmd->fw, obj, &holds);
+	obj = fw_obj_create_with(cmd, FW_OBJ_FLOW_GROUP,
+				 1u << FW_LOG_MAX_FLOW, st, &holds);
+	if (!obj)
+		return false;
 	prm_set(cmd->out, PRM_FG_OUT_ID, obj->id);
 	return true;
 }

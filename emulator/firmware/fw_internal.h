@@ -182,9 +182,14 @@ void fw_obj_take_holds(struct emu_fw *fw, struct fw_obj *obj,
 void fw_holds_free(struct fw_holds *holds);
 /*
  * Creates an object of kind (numbers up to 2^24 - 1, at most limit
- * live) whose state is a copy of the input's ctx_len bytes at ctx_byte,
- * holding holds.  NULL, the command failed and holds freed, on failure.
+ * live) whose state is data (malloc()ed; NULL fails the command for
+ * memory), holding holds.  NULL, the command failed and data and holds
+ * freed, on failure.
  */
+struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				  uint32_t limit, void *data,
+				  struct fw_holds *holds);
+/* The same with a copy of the input's ctx_len bytes at ctx_byte. */
 struct fw_obj *fw_obj_create_ctx(struct fw_cmd *cmd, enum fw_obj_kind kind,
 				 uint32_t limit, size_t ctx_byte,
 				 size_t ctx_len, struct fw_holds *holds);

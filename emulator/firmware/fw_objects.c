@@ -294,24 +294,35 @@ void *fw_dup(struct fw_cmd *cmd, const void *src, size_t len)
 	return p;
 }
 
+struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				  uint32_t limit, void *data,
+				  struct fw_holds *holds)
+{
+	struct fw_obj *obj = NULL;
+
+	if (!data)
+		fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES, EMU_FW_SYND_NO_MEMORY);
+	else
+		obj = fw_obj_create(cmd, kind, 1, 0xffffff, limit);
+	if (!obj) {
+		free(data);
+		fw_holds_free(holds);
+		return NULL;
+	}
+	obj->data = data;
+	fw_obj_take_holds(cmd->fw, obj, holds);
+	return obj;
+}
+
 struct fw_obj *fw_obj_create_ctx(struct fw_cmd *cmd, enum fw_obj_kind kind,
 				 uint32_t limit, size_t ctx_byte,
 				 size_t ctx_len, struct fw_holds *holds)
 {
-	struct fw_obj *obj = NULL;
-	void *ctx;
+	void *ctx = malloc(ctx_len);
 
-	ctx = fw_dup(cmd, cmd->in + ctx_byte, ctx_len);
 	if (ctx)
-		obj = fw_obj_create(cmd, kind, 1, 0xffffff, limit);
-	if (!obj) {
-		free(ctx);
-		fw_holds_free(holds);
-		return NULL;
-	}
-	obj->data = ctx;
-	fw_obj_take_holds(cmd->fw, obj, holds);
-	return obj;
+		memcpy(ctx, cmd->in + ctx_byte, ctx_len);
+	return fw_obj_create_with(cmd, kind, limit, ctx, holds);
 }
 
 void fw_obj_destroy(struct emu_fw *fw, struct fw_obj *obj)
