@@ -199,6 +199,8 @@ enum {
 #define PRM_FG_GROUP_TYPE 0x8c, 4
 #define PRM_FG_START 0xe0, 32
 #define PRM_FG_END 0x120, 32
+#define PRM_FG_MATCH_CRITERIA_ENABLE 0x1f8, 8
+#define PRM_FG_MATCH_CRITERIA_BYTE 64	/* 512 bytes: outer headers first */
 #define PRM_FG_BODY_BYTE 28	/* start_flow_index .. match_criteria */
 #define PRM_FG_OUT_ID 0x48, 24
 #define PRM_FG_ID 0xc0, 32	/* destroy and query inputs */

@@ -24,8 +24,8 @@ static uint32_t make_fg(struct emu_fw *fw, struct mbox *m, uint16_t uid,
 	prm_set(m->in, PRM_FG_START, start);
 	prm_set(m->in, PRM_FG_END, end);
 	/* match on the outer headers: every DMAC bit */
-	prm_set(m->in, 0x1f8, 8, 1);
-	memset(m->in + 64, 0xff, 6);
+	prm_set(m->in, PRM_FG_MATCH_CRITERIA_ENABLE, 1);
+	memset(m->in + PRM_FG_MATCH_CRITERIA_BYTE, 0xff, 6);
 	if (run(fw, m, PRM_FG_IN_LEN, 16))
 		return 0;
 	return prm_get(m->out, PRM_FG_OUT_ID);
@@ -209,7 +209,8 @@ static void test_tables(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	CHECK_EQ(fg_op(fw, &m, PRM_OP_QUERY_FLOW_GROUP, uid, RX, ft, fg2), 0);
 	CHECK_EQ(prm_get(m.out, PRM_FG_START), 8);
 	CHECK_EQ(prm_get(m.out, PRM_FG_END), 15);
-	CHECK_EQ(m.out[64], 0xff);
+	CHECK_EQ(prm_get(m.out, PRM_FG_MATCH_CRITERIA_ENABLE), 1);
+	CHECK_EQ(m.out[PRM_FG_MATCH_CRITERIA_BYTE], 0xff);
 	/* A group is known in its own table only. */
 	CHECK_EQ(fg_op(fw, &m, PRM_OP_QUERY_FLOW_GROUP, uid, RX, ft2, fg2),
 		 EMU_FW_STATUS_BAD_RES_STATE);
