@@ -105,6 +105,8 @@ static bool image_ok(struct fw_cmd *cmd, const struct fw_obj *ft,
 	uint32_t i;
 
 	if (!fw_check(cmd, action & ~known ||
+			   ndest > 1u << FW_LOG_MAX_DESTINATION ||
+			   ncnt > 1u << FW_LOG_MAX_FT_FLOW_COUNTER ||
 			   img_get(img, PRM_FTE_EXTENDED_DEST) ||
 			   !(action & PRM_FTE_ACTION_FWD_DEST) != !ndest ||
 			   !(action & PRM_FTE_ACTION_COUNT) != !ncnt,

@@ -347,6 +347,11 @@ static void test_entries(struct emu_fw *fw, uint16_t uid, uint16_t other)
 		      dests, 0, NULL, 0);
 	CHECK_EQ(run(fw, &m, len, 16), EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
+	/* More destinations than log_max_destination allows. */
+	prm_set(m.in, PRM_FTE_DEST_LIST_SIZE, 257);
+	CHECK_EQ(run(fw, &m, PRM_FTE_LEN + 257 * PRM_FTE_DEST_LEN, 16),
+		 EMU_FW_STATUS_BAD_PARAM);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
 	{
 		uint32_t theirs;
 
