@@ -5,9 +5,9 @@
  * fields modify_enable_mask names), QUERY_FLOW_TABLE_ENTRY and
  * DELETE_FLOW_TABLE_ENTRY.  An entry is known by its table and flow
  * index.  It holds a reference on its group and on everything its
- * action names: the TIRs and tables it forwards to, its flow counters,
- * its packet reformat and modify header contexts; none of them can be
- * destroyed while the entry lives.
+ * action names: the TIRs, tables and samplers it forwards to, its flow
+ * counters, its packet reformat and modify header contexts; none of them
+ * can be destroyed while the entry lives.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -82,8 +82,16 @@ static bool dest_ok(struct fw_cmd *cmd, const struct fw_obj *ft,
 					     PRM_FT_TYPE_NIC_RX,
 				EMU_FW_SYND_TABLE_TYPE) &&
 		       fw_obj_ref(cmd, FW_OBJ_TIR, id, holds);
+	case PRM_FTE_DEST_FLOW_SAMPLER:
+		to = fw_obj_find(cmd->fw, FW_OBJ_GENERAL, id);
+		if (to && to->type != PRM_OBJ_TYPE_FLOW_SAMPLER)
+			to = NULL;
+		return fw_ref_ok(cmd, to, holds) &&
+		       fw_check(cmd, fw_sampler_table_type(to) !=
+					     fw_flow_table_type(ft),
+				EMU_FW_SYND_TABLE_TYPE);
 	default:
-		/* vports, samplers, uplink: no e-switch to reach them */
+		/* vports, uplink: no e-switch to reach them */
 		return fw_check(cmd, true, EMU_FW_SYND_BAD_FIELD);
 	}
 }

@@ -88,6 +88,11 @@ static void sampler_fill(const struct fw_cmd *cmd, const struct fw_obj *obj,
 	prm_set64(image, OBJ_BIT(PRM_SAMPLER_ICM_TX), 64, icm | 0x800);
 }
 
+unsigned int fw_sampler_table_type(const struct fw_obj *sampler)
+{
+	return prm_get(sampler->data, OBJ_BIT(PRM_SAMPLER_TABLE_TYPE), 8);
+}
+
 static bool aso_refs(struct fw_cmd *cmd, struct fw_holds *holds)
 {
 	return fw_obj_ref(cmd, FW_OBJ_PD, prm_get(cmd->in, PRM_ASO_ACCESS_PD),

@@ -300,6 +300,8 @@ struct fw_obj *fw_named_flow_group(struct fw_cmd *cmd, const struct fw_obj *ft,
 bool fw_flow_group_covers(const struct fw_obj *fg, uint32_t index);
 /* The table type a modify header context was made for (fw_fs_ctx.c). */
 unsigned int fw_modify_hdr_table_type(const struct fw_obj *obj);
+/* The table type a flow sampler samples for (fw_genobj.c). */
+unsigned int fw_sampler_table_type(const struct fw_obj *sampler);
 /* The general object types the device offers, as a bit mask. */
 uint64_t fw_general_obj_types(void);
 

@@ -500,9 +500,10 @@ static void test_general_objects(struct emu_fw *fw, uint16_t uid,
 					PRM_OBJ_TYPE_ASO_CT };
 	uint32_t ft = make_ft(fw, uid, RX, 0), ft2 = make_ft(fw, uid, RX, 1);
 	uint32_t pd = make_simple(fw, uid, PRM_OP_ALLOC_PD);
-	uint32_t sampler, ids[3];
+	uint32_t sampler, ids[3], fg, dest[2];
 	struct mbox m;
 	unsigned int i;
+	size_t len;
 
 	REQUIRE(ft && ft2 && pd);
 	/* A sampler between two receive tables. */
@@ -529,6 +530,26 @@ static void test_general_objects(struct emu_fw *fw, uint16_t uid,
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_OBJ_TYPE);
 	fs_cmd(&m, PRM_OP_DESTROY_FLOW_TABLE, uid, RX, ft2);
 	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), EMU_FW_STATUS_RES_BUSY);
+	/* An entry forwarding to the sampler keeps it. */
+	fg = make_fg(fw, &m, uid, RX, ft, 0, 3);
+	REQUIRE(fg);
+	dest[0] = PRM_FTE_DEST_FLOW_SAMPLER;
+	dest[1] = sampler;
+	len = fte_cmd(&m, uid, 0, RX, ft, fg, 0, PRM_FTE_ACTION_FWD_DEST, dest,
+		      1, NULL, 0);
+	CHECK_EQ(run(fw, &m, len, 16), 0);
+	gobj_cmd(&m, PRM_OP_DESTROY_GENERAL_OBJECT, uid,
+		 PRM_OBJ_TYPE_FLOW_SAMPLER, sampler, 0);
+	CHECK_EQ(run(fw, &m, 16, 16), EMU_FW_STATUS_RES_BUSY);
+	/* A sampler number that names no sampler. */
+	dest[1] = sampler + 1;
+	len = fte_cmd(&m, uid, 0, RX, ft, fg, 1, PRM_FTE_ACTION_FWD_DEST, dest,
+		      1, NULL, 0);
+	CHECK_EQ(run(fw, &m, len, 16), EMU_FW_STATUS_BAD_PARAM);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_REF_MISSING);
+	CHECK_EQ(fte_op(fw, &m, PRM_OP_DELETE_FLOW_TABLE_ENTRY, uid, RX, ft, 0),
+		 0);
+	CHECK_EQ(fg_op(fw, &m, PRM_OP_DESTROY_FLOW_GROUP, uid, RX, ft, fg), 0);
 	/* Another uid's table, a transmit sampler on receive tables. */
 	gobj_cmd(&m, PRM_OP_CREATE_GENERAL_OBJECT, other,
 		 PRM_OBJ_TYPE_FLOW_SAMPLER, 0, 0);
