@@ -3,11 +3,11 @@
  * Leaves to the teardown (the last close) DEVX objects an older object
  * uses a newer one of: a flow table whose miss goes to a table made
  * after it, an RQT modified to list an RQ made after it.  The last
- * close destroys newest
- * first, so those destroys fail in firmware (RES_BUSY) until their users
- * are gone; test_teardown_order.sh reads the daemon's trace to see the
- * kernel model retry them (uverbs_destroy_ufile_hw()'s retryable passes)
- * and the user context go.
+ * close destroys newest first, so those destroys fail in firmware
+ * (RES_BUSY) until their users are gone; test_teardown_order.sh reads
+ * the daemon's trace to see the kernel model retry them
+ * (uverbs_destroy_ufile_hw()'s retryable passes) and the user context
+ * go.
  */
 #include "devx_types_util.h"
 
