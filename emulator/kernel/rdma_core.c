@@ -224,13 +224,38 @@ void emu_mmap_remove(struct emu_ufile *uf, uint64_t offset)
 }
 
 /*
- * follows uverbs_destroy_ufile_hw() / __uverbs_cleanup_ufile(): every
- * uobject, walking the list from its head (newest first), with reason
- * RDMA_REMOVE_CLOSE; then the ucontext (mlx5_ib_dealloc_ucontext(), which
- * gives the DEVX uid back through mlx5_ib_devx_destroy()).
+ * One pass of __uverbs_cleanup_ufile() while ucontext->cleanup_retryable
+ * is set: every uobject, newest first, and one whose destroy fails (a
+ * firmware object another still uses, such as an RQ under an RQT made
+ * later) stays for the next pass.  "A failed destroy keeps the object" is
+ * what the model's EMU_REMOVE_DESTROY means.  True when one went.
+ */
+static bool cleanup_pass(struct emu_ufile *uf)
+{
+	struct emu_uobj *uo = uf->list, *next;
+	bool progress = false;
+
+	while (uo) {
+		next = uo->next;
+		if (!emu_uobj_destroy(uf, uo, EMU_REMOVE_DESTROY))
+			progress = true;
+		uo = next;
+	}
+	return progress;
+}
+
+/*
+ * follows uverbs_destroy_ufile_hw() / __uverbs_cleanup_ufile(): passes
+ * over the uobjects, walking the list from its head (newest first), that
+ * keep what fails to go while a pass makes progress; then one with
+ * reason RDMA_REMOVE_CLOSE that forgets whatever still fails; then the
+ * ucontext (mlx5_ib_dealloc_ucontext(), which gives the DEVX uid back
+ * through mlx5_ib_devx_destroy()).
  */
 void emu_ufile_release(struct emu_ufile *uf)
 {
+	while (uf->list && cleanup_pass(uf))
+		;
 	while (uf->list)
 		emu_uobj_destroy(uf, uf->list, EMU_REMOVE_CLOSE);
 	while (uf->mmaps) {

@@ -7,23 +7,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "fw_test_util.h"
-
-/* A UMEM of pages 4K pages; returns its id or 0. */
-static uint32_t make_umem(struct emu_fw *fw, uint16_t uid, uint32_t pages)
-{
-	struct mbox m;
-	uint32_t i;
-
-	mbox_init(&m, PRM_OP_CREATE_UMEM, uid, 0);
-	prm_set64(m.in, PRM_UMEM_NUM_MTT, pages);
-	for (i = 0; i < pages; i++)
-		prm_set64(m.in, (PRM_UMEM_MTT_BYTE + 8 * i) * 8, 64,
-			  0x7f0000000000ull + i * 4096);
-	if (run(fw, &m, PRM_UMEM_MTT_BYTE + 8 * pages, 16))
-		return 0;
-	return prm_get(m.out, PRM_UMEM_OUT_ID);
-}
+#include "fw_test_objs.h"
 
 static int destroy_umem(struct emu_fw *fw, uint16_t uid, uint32_t id,
 			uint32_t *synd)
