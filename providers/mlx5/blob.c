@@ -16,7 +16,9 @@ enum {
 	OFF_LENGTH = 8,
 	OFF_CHECKSUM = 12,
 	OFF_GUID = 16,
-	OFF_HDR_RSVD = 24,
+	OFF_VHCA_ID = 24,
+	OFF_FLAGS = 26,
+	OFF_HDR_RSVD = 28,
 	OFF_HANDLE = 32,
 };
 
@@ -199,6 +201,10 @@ size_t blob_encode(const struct blob *b, void *buf)
 	put16(p + OFF_KIND, b->kind);
 	put32(p + OFF_LENGTH, len);
 	put64(p + OFF_GUID, b->node_guid);
+	if (b->has_vhca_id) {
+		put16(p + OFF_VHCA_ID, b->vhca_id);
+		put16(p + OFF_FLAGS, BLOB_F_VHCA_ID);
+	}
 
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
@@ -237,7 +243,13 @@ static int check_reserved(const unsigned char *p, enum blob_kind kind)
 	const struct blob_span *span;
 	size_t n, i;
 
+	uint16_t flags = get16(p + OFF_FLAGS);
+
 	if (!all_zero(p + OFF_HDR_RSVD, BLOB_HEADER_SIZE - OFF_HDR_RSVD))
+		return EINVAL;
+	if (flags & ~BLOB_F_VHCA_ID)
+		return EINVAL;
+	if (!(flags & BLOB_F_VHCA_ID) && get16(p + OFF_VHCA_ID))
 		return EINVAL;
 	span = blob_body_reserved(kind, &n);
 	for (i = 0; i < n; i++)
@@ -300,11 +312,24 @@ int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 	b->version = BLOB_FORMAT_VERSION;
 	b->kind = kind;
 	b->node_guid = get64(p + OFF_GUID);
+	b->has_vhca_id = get16(p + OFF_FLAGS) & BLOB_F_VHCA_ID;
+	b->vhca_id = get16(p + OFF_VHCA_ID);
 	decode_body(p, b);
 	return 0;
 }
 
-int blob_check_device(const struct blob *b, uint64_t node_guid)
+void blob_set_device(struct blob *b, const struct blob_device *dev)
 {
-	return b->node_guid == node_guid ? 0 : EXDEV;
+	b->node_guid = dev->node_guid;
+	b->has_vhca_id = dev->has_vhca_id;
+	b->vhca_id = dev->has_vhca_id ? dev->vhca_id : 0;
+}
+
+int blob_check_device(const struct blob *b, const struct blob_device *dev)
+{
+	if (b->node_guid != dev->node_guid)
+		return EXDEV;
+	if (b->has_vhca_id && dev->has_vhca_id && b->vhca_id != dev->vhca_id)
+		return EXDEV;
+	return 0;
 }
