@@ -12,7 +12,7 @@ if ! command -v valgrind >/dev/null; then
 	echo "SKIPPED: tools-demo-valgrind: valgrind is not installed"
 	exit 77
 fi
-out=$(valgrind --error-exitcode=99 -q "$demo" --no-emulate 2>&1)
+out=$(valgrind --error-exitcode=99 "$demo" --no-emulate 2>&1)
 st=$?
 printf '%s\n' "$out"
 failed=0
