@@ -27,22 +27,11 @@
 
 #include "blob.h"
 #include "check.h"
+#include "devx_objs.h"
 #include "e2e.h"
 
 #define NAME "e2e_claims"
 #define SENTINEL 4242
-
-enum { OP_ALLOC_PD = 0x800 };
-
-/* A PD made through DEVX: libmlx5 records no type for it. */
-static struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx)
-{
-	uint8_t in[16] = { 0 }, out[16] = { 0 };
-	uint16_t op = htobe16(OP_ALLOC_PD);
-
-	memcpy(in, &op, sizeof(op));
-	return mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-}
 
 static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
 {
@@ -80,7 +69,7 @@ static void errno_kept(struct ibv_context *ctx)
 	_mlx5dv_get_export_sizes(&sizes, sizeof(sizes));
 	CHECK_EQ(errno, SENTINEL);
 
-	pd = pd_alloc(ctx);
+	pd = pd_alloc(ctx, NULL);
 	REQUIRE(pd);
 	errno = SENTINEL;
 	CHECK_EQ(mlx5dv_devx_obj_export(pd, pblob), 0);
@@ -181,12 +170,12 @@ static void untyped_reused(struct ibv_context *ctx)
 	struct mlx5dv_devx_obj *old, *new, *imp;
 	uint8_t blob[E2E_BLOB_MAX], nblob[E2E_BLOB_MAX];
 
-	old = pd_alloc(ctx);
+	old = pd_alloc(ctx, NULL);
 	REQUIRE(old);
 	e2e_export(old, blob);
 	REQUIRE(mlx5dv_devx_obj_destroy(old) == 0);
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
-	new = pd_alloc(ctx);
+	new = pd_alloc(ctx, NULL);
 	REQUIRE(new);
 	e2e_export(new, nblob);
 	CHECK_EQ(handle_of(nblob, BLOB_KIND_DEVX_OBJ),
