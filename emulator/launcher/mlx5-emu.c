@@ -272,7 +272,8 @@ int main(int argc, char **argv)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
-		unsetenv(EMU_SAME_GUID_ENV);	/* the machine's, not COMMAND's */
+		/* the machine's, not COMMAND's */
+		unsetenv(EMU_SAME_GUID_ENV);
 		if (set_env(dir, preload, trace, daemon)) {
 			perror("mlx5-emu: setenv");
 			_exit(EXIT_LAUNCHER);

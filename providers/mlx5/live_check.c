@@ -86,7 +86,8 @@ static int run_query(int fd, uint32_t handle, const void *in, size_t inlen,
  * (Linux >= 5.19) rather than as a mapped errno?  Asked with a
  * QUERY_HCA_CAP of a capability type no firmware defines, which the
  * firmware fails with a bad-parameter status; a whitelisted command, so
- * a context without a DEVX uid may send it too.  Only a clear answer is kept for the process.
+ * a context without a DEVX uid may send it too.  Only a clear answer is
+ * kept for the process.
  */
 enum { PROBE_UNKNOWN, PROBE_REPORTED, PROBE_MAPPED };
 static _Atomic int fw_errors;

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * What import proves, kind by kind, as mlx5-share(7) states it, and what
  * it cannot: each statement of the man page's "WHAT IMPORT PROVES" has

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Two PCI functions with one node GUID (mlx5-emu run --same-guid, as
  * unconfigured SR-IOV VFs report): a flow counter blob of device 0 is

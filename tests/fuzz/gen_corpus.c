@@ -3,14 +3,16 @@
  * Writes the fuzzers' seed corpus: one valid blob of each kind and, for
  * each, the near misses that stop at each check of the decoder (bad magic,
  * newer version, other kind, wrong length, truncated, bad checksum,
- * non-zero reserved byte, bad flags, another function's vhca_id).  Near misses other than the checksum one carry
- * a correct checksum, so that they reach the check they are about.
+ * non-zero reserved byte, bad flags, another function's vhca_id).  Near
+ * misses other than the checksum one carry a correct checksum, so that
+ * they reach the check they are about.
  *
  *   gen_corpus DIR [NODE_GUID]
  *
  * NODE_GUID (hex, default 0) is written into the blobs, with vhca_id 0
  * (mlx5-emu's first device's), so that the whole-import fuzzer can start
- * from blobs its device accepts.  The output is committed in tests/fuzz/corpus/.
+ * from blobs its device accepts.  The output is committed in
+ * tests/fuzz/corpus/.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -146,7 +146,7 @@ static void test_verdicts(void)
 		if (rep)
 			break;
 	}
-	/* >= 5.19: the firmware's failures are EREMOTEIO, EINVAL the kernel's. */
+	/* >= 5.19: firmware failures are EREMOTEIO, EINVAL the kernel's. */
 	CHECK_EQ(import_policy_verdict(ft, EINVAL, true), ENOENT);
 	CHECK_EQ(import_policy_verdict(ft, EIO, true), EIO);
 	/* Older: EINVAL (or EIO...) may be the firmware's: undecided. */
