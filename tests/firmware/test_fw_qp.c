@@ -112,9 +112,27 @@ static void test_verbs_cq(struct emu_fw *fw)
 {
 	uint32_t cqn;
 
+	struct mbox m;
+
 	/* 64 CQEs of 64 bytes: one 4 KiB page */
 	CHECK_EQ(make_cq(fw, 0, 1, &cqn), 0);
 	CHECK(cqn != 0);
+	/* moderation: only the fields the select names */
+	mbox_init(&m, PRM_OP_MODIFY_CQ, 0, PRM_MODIFY_CQ_OP_MODIFY);
+	prm_set(m.in, PRM_IN_OBJN, cqn);
+	prm_set(m.in, PRM_MODIFY_CQ_FIELD_SELECT, PRM_MODIFY_CQ_PERIOD);
+	prm_set(m.in, PRM_CQC_CQ_PERIOD, 100);
+	prm_set(m.in, PRM_CQC_CQ_MAX_COUNT, 16);
+	CHECK_EQ(run(fw, &m, PRM_MODIFY_CQ_IN_LEN, 16), 0);
+	/* resizing is not offered */
+	prm_set(m.in, PRM_HDR_OP_MOD, PRM_MODIFY_CQ_OP_RESIZE);
+	CHECK_EQ(run(fw, &m, PRM_MODIFY_CQ_IN_LEN, 16),
+		 EMU_FW_STATUS_BAD_PARAM);
+	mbox_init(&m, PRM_OP_QUERY_CQ, 0, 0);
+	prm_set(m.in, PRM_IN_OBJN, cqn);
+	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_CQ_OUT_LEN), 0);
+	CHECK_EQ(prm_get(m.out, PRM_CQC_CQ_PERIOD), 100);
+	CHECK_EQ(prm_get(m.out, PRM_CQC_CQ_MAX_COUNT), 0);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_CQ, 0, cqn, NULL), 0);
 	CHECK_EQ(make_cq(fw, 0, 0, &cqn), EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(cqn, EMU_FW_SYND_PAS_SHORT);
