@@ -249,8 +249,8 @@ static int qp_fw_create(struct emu_bundle *b, const struct qp_create *a,
 }
 
 /*
- * follows UVERBS_HANDLER(UVERBS_METHOD_QP_CREATE) for RC, UC and UD: an
- * XRC domain named -> EINVAL, no PD or send or receive CQ -> ENOENT (the
+ * follows UVERBS_HANDLER(UVERBS_METHOD_QP_CREATE) for RC, UC and UD: a
+ * type uverbs does not have -> EINVAL, an XRC domain named -> EINVAL, no PD or send or receive CQ -> ENOENT (the
  * missing attribute), flags other than SQ_SIG_ALL -> EINVAL (for these
  * types), a source QPN -> EINVAL; an indirection table, an SRQ or any
  * other type (raw packet, XRC, DC) -> EOPNOTSUPP, as the model does not
@@ -270,9 +270,19 @@ static int qp_create_args(struct emu_bundle *b, struct qp_create *a)
 	if (ret)
 		return ret;
 	a->type = (unsigned int)type;
-	if (a->type != EMU_QPT_RC && a->type != EMU_QPT_UC &&
-	    a->type != EMU_QPT_UD)
-		return -EOPNOTSUPP;
+	switch (type) {
+	case EMU_QPT_RC:
+	case EMU_QPT_UC:
+	case EMU_QPT_UD:
+		break;
+	case IB_UVERBS_QPT_RAW_PACKET:
+	case IB_UVERBS_QPT_XRC_INI:
+	case IB_UVERBS_QPT_XRC_TGT:
+	case IB_UVERBS_QPT_DRIVER:
+		return -EOPNOTSUPP;	/* the kernel's, not modelled */
+	default:
+		return -EINVAL;
+	}
 	if (emu_attr_is_valid(b, UVERBS_ATTR_CREATE_QP_XRCD_HANDLE))
 		return -EINVAL;
 	a->pd = emu_attr(b, UVERBS_ATTR_CREATE_QP_PD_HANDLE);
