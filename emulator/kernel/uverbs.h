@@ -184,6 +184,8 @@ int emu_write_response(struct emu_bundle *b, const void *resp, size_t len);
  * their (made-up) bus addresses, big-endian, one u64 each.
  */
 uint64_t emu_user_pages(uint64_t addr, uint64_t len, uint8_t *pas);
+/* what ib_umem_get() pins at most before it fails with ENOMEM (4 GiB) */
+#define EMU_USER_MAX_PAGES (1ull << 20)
 /* MLX5_CAP_GEN(): a general capability as the firmware reports it */
 uint32_t emu_cap_gen(struct emu_device *dev, unsigned int off,
 		     unsigned int width);

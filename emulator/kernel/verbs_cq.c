@@ -120,9 +120,12 @@ static int cq_fw_create(struct emu_bundle *b, const struct cq_udata *u,
 	uint64_t npages = emu_user_pages(c->buf_addr, ring, NULL);
 	uint8_t out[PRM_HDR_LEN] = {};
 	size_t inlen = PRM_CQ_PAS_BYTE + 8 * npages;
-	uint8_t *in = calloc(1, inlen);
+	uint8_t *in;
 	int ret, fmt;
 
+	if (npages > EMU_USER_MAX_PAGES)
+		return -ENOMEM;
+	in = calloc(1, inlen);
 	if (!in)
 		return -ENOMEM;
 	emu_user_pages(c->buf_addr, ring, in + PRM_CQ_PAS_BYTE);

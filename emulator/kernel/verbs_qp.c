@@ -174,8 +174,11 @@ static int qp_fw_create(struct emu_bundle *b, const struct qp_create *a,
 			return -EINVAL;
 		rq_cnt = c->rq_wqe_count;
 		rq_shift = c->rq_wqe_shift;
+		/* the firmware's log_rq_size cannot say more */
+		if (rq_cnt > max_sz)
+			return -EINVAL;
 		qp->rq_wqe_cnt = rq_cnt;
-		qp->rq_max_gs = (1u << rq_shift) / 16 -
+		qp->rq_max_gs = (uint32_t)((1ull << rq_shift) / 16) -
 				!!(c->flags & MLX5_QP_FLAG_SIGNATURE);
 	}
 	if ((c->sq_wqe_count & (c->sq_wqe_count - 1)) ||
@@ -183,6 +186,8 @@ static int qp_fw_create(struct emu_bundle *b, const struct qp_create *a,
 		return -EINVAL;
 	bytes = ((uint64_t)rq_cnt << rq_shift) + (uint64_t)c->sq_wqe_count * 64;
 	npages = emu_user_pages(c->buf_addr, bytes, NULL);
+	if (npages > EMU_USER_MAX_PAGES)
+		return -ENOMEM;
 	inlen = PRM_QP_PAS_BYTE + 8 * npages;
 	in = calloc(1, inlen);
 	if (!in)

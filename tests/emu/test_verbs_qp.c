@@ -300,6 +300,12 @@ static void driver_data(void)
 	bad.sq_wqe_count = 6;	/* not a power of two */
 	CHECK_EQ(raw_qp(&bad, sizeof(bad)), EINVAL);
 	bad = c;
+	bad.rq_wqe_shift = 33;
+	CHECK_EQ(raw_qp(&bad, sizeof(bad)), EINVAL);
+	bad = c;
+	bad.rq_wqe_count = 1u << 16;	/* past log_max_qp_sz */
+	CHECK_EQ(raw_qp(&bad, sizeof(bad)), EINVAL);
+	bad = c;
 	bad.ece_options = 0x10000000;
 	CHECK_EQ(raw_qp(&bad, sizeof(bad)), EOPNOTSUPP);
 }
