@@ -110,6 +110,8 @@ enum {
  * page_offset counts 64-byte quanta into the first page.
  */
 #define PRM_CQ_PAS_BYTE 272
+#define PRM_PAS_ENTRY_LEN 8
+#define PRM_PAS_ADDR 0x00, 64	/* in each entry: the page's bus address */
 #define PRM_CQC_OI 0x8e, 1
 #define PRM_CQC_CQE_COMP_EN 0x91, 1
 #define PRM_CQC_MINI_CQE_RES_FORMAT 0x92, 2

@@ -170,7 +170,7 @@ bool fw_pas_covers(struct fw_cmd *cmd, size_t pas_byte, unsigned int log_page,
 	uint64_t npages = (page_offset * 64ull + len + page - 1) / page;
 
 	if (cmd->inlen < pas_byte ||
-	    npages > (cmd->inlen - pas_byte) / sizeof(uint64_t))
+	    npages > (cmd->inlen - pas_byte) / PRM_PAS_ENTRY_LEN)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_PAS_SHORT);
 	return true;

@@ -119,7 +119,7 @@ static int cq_fw_create(struct emu_bundle *b, const struct cq_udata *u,
 	uint64_t ring = (uint64_t)entries * c->cqe_size;
 	uint64_t npages = emu_user_pages(c->buf_addr, ring, NULL);
 	uint8_t out[PRM_HDR_LEN] = {};
-	size_t inlen = PRM_CQ_PAS_BYTE + 8 * npages;
+	size_t inlen = PRM_CQ_PAS_BYTE + PRM_PAS_ENTRY_LEN * npages;
 	uint8_t *in;
 	int ret, fmt;
 

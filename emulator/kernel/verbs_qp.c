@@ -188,7 +188,7 @@ static int qp_fw_create(struct emu_bundle *b, const struct qp_create *a,
 	npages = emu_user_pages(c->buf_addr, bytes, NULL);
 	if (npages > EMU_USER_MAX_PAGES)
 		return -ENOMEM;
-	inlen = PRM_QP_PAS_BYTE + 8 * npages;
+	inlen = PRM_QP_PAS_BYTE + PRM_PAS_ENTRY_LEN * npages;
 	in = calloc(1, inlen);
 	if (!in)
 		return -ENOMEM;

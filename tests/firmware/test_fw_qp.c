@@ -47,9 +47,9 @@ static int make_cq(struct emu_fw *fw, uint16_t uid, unsigned int npas,
 	mbox_init(&m, PRM_OP_CREATE_CQ, uid, 0);
 	prm_set(m.in, PRM_CQC_LOG_CQ_SIZE, 6);
 	for (i = 0; i < npas; i++)
-		prm_set64(m.in, (PRM_CQ_PAS_BYTE + 8 * i) * 8, 64,
-			  0x100000000ull + i * 4096);
-	st = run(fw, &m, PRM_CQ_PAS_BYTE + 8 * npas, 16);
+		prm_set64(m.in + PRM_CQ_PAS_BYTE + PRM_PAS_ENTRY_LEN * i,
+			  PRM_PAS_ADDR, 0x100000000ull + i * 4096);
+	st = run(fw, &m, PRM_CQ_PAS_BYTE + PRM_PAS_ENTRY_LEN * npas, 16);
 	*cqn = st ? 0 : prm_get(m.out, PRM_OUT_OBJN);
 	if (st)
 		*cqn = syndrome(&m);
@@ -68,13 +68,13 @@ static void qp_cmd(struct mbox *m, uint16_t uid, uint32_t pdn, uint32_t cqn)
 	prm_set(m->in, PRM_QPC_LOG_RQ_STRIDE, 2);
 	prm_set(m->in, PRM_QPC_CQN_SND, cqn);
 	prm_set(m->in, PRM_QPC_CQN_RCV, cqn);
-	prm_set64(m->in, PRM_QP_PAS_BYTE * 8, 64, 0x100000000ull);
+	prm_set64(m->in + PRM_QP_PAS_BYTE, PRM_PAS_ADDR, 0x100000000ull);
 }
 
 static int create_qp(struct emu_fw *fw, struct mbox *m, unsigned int npas,
 		     uint32_t *qpn)
 {
-	int st = run(fw, m, PRM_QP_PAS_BYTE + 8 * npas, 16);
+	int st = run(fw, m, PRM_QP_PAS_BYTE + PRM_PAS_ENTRY_LEN * npas, 16);
 
 	*qpn = st ? 0 : prm_get(m->out, PRM_OUT_OBJN);
 	return st;
@@ -292,8 +292,8 @@ static void test_umem_qp(struct emu_fw *fw, uint16_t uid)
 	REQUIRE(make_cq(fw, uid, 1, &cqn) == 0);
 	mbox_init(&m, PRM_OP_CREATE_UMEM, uid, 0);
 	prm_set64(m.in, PRM_UMEM_NUM_MTT, 1);
-	prm_set64(m.in, PRM_UMEM_MTT_BYTE * 8, 64, 0x7f0000000000ull);
-	REQUIRE(run(fw, &m, PRM_UMEM_MTT_BYTE + 8, 16) == 0);
+	prm_set64(m.in + PRM_UMEM_MTT_BYTE, PRM_PAS_ADDR, 0x7f0000000000ull);
+	REQUIRE(run(fw, &m, PRM_UMEM_MTT_BYTE + PRM_PAS_ENTRY_LEN, 16) == 0);
 	umem = prm_get(m.out, PRM_UMEM_OUT_ID);
 	qp_cmd(&m, uid, pdn, cqn);
 	prm_set(m.in, PRM_QP_WQ_UMEM_VALID, 1);
