@@ -250,6 +250,26 @@ enum prm_qp_optpar {
 	PRM_QP_OPTPAR_PRI_PORT = 1 << 16,
 };
 
+/*
+ * SRQs (create_srq_in, query_srq_out): the 64-byte srqc at byte 16, the
+ * page list at byte 272 of create_srq_in.
+ */
+#define PRM_SRQ_CTX_BYTE 16
+#define PRM_SRQ_CTX_LEN 64
+#define PRM_SRQ_IN_LEN 272
+#define PRM_SRQ_PAS_BYTE 272
+#define PRM_QUERY_SRQ_OUT_LEN 272
+#define PRM_SRQC_STATE 0x80, 4
+#define PRM_SRQC_LOG_SRQ_SIZE 0x84, 4
+#define PRM_SRQC_WQ_SIGNATURE 0xa0, 1
+#define PRM_SRQC_LOG_RQ_STRIDE 0xa5, 3
+#define PRM_SRQC_PAGE_OFFSET 0xc0, 6
+#define PRM_SRQC_CQN 0xc8, 24
+#define PRM_SRQC_LOG_PAGE_SIZE 0x102, 6
+#define PRM_SRQC_PD 0x148, 24
+#define PRM_SRQC_LWM 0x160, 16
+#define PRM_SRQC_DBR_ADDR 0x1c0, 64
+
 /* User contexts (the DEVX uid). */
 #define PRM_CREATE_UCTX_IN_LEN 64
 #define PRM_UCTX_CAP 0x80, 32

@@ -69,6 +69,9 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_2RST_QP, 16, 16, fw_cmd_modify_qp },
 	{ PRM_OP_QUERY_QP, 16, PRM_QUERY_QP_OUT_LEN, fw_cmd_query_qp },
 	{ PRM_OP_DESTROY_QP, 16, 16, fw_cmd_destroy_qp },
+	{ PRM_OP_CREATE_SRQ, PRM_SRQ_IN_LEN, 16, fw_cmd_create_srq },
+	{ PRM_OP_QUERY_SRQ, 16, PRM_QUERY_SRQ_OUT_LEN, fw_cmd_query_srq },
+	{ PRM_OP_DESTROY_SRQ, 16, 16, fw_cmd_destroy_srq },
 };
 
 static const struct fw_op *find_op(uint16_t opcode)

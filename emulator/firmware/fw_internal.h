@@ -26,6 +26,7 @@ enum fw_obj_kind {
 	FW_OBJ_UMEM,
 	FW_OBJ_CQ,
 	FW_OBJ_QP,
+	FW_OBJ_SRQ,
 	FW_OBJ_KINDS
 };
 
@@ -40,6 +41,8 @@ enum {
 	FW_LOG_MAX_CQ_SZ = 22,
 	FW_LOG_MAX_QP = 18,
 	FW_LOG_MAX_QP_SZ = 15,
+	FW_LOG_MAX_SRQ = 23,
+	FW_LOG_MAX_SRQ_SZ = 15,
 	FW_LOG_MAX_PD = 24,
 	FW_LOG_MAX_TD = 24,
 	FW_LOG_MAX_XRCD = 24,
@@ -154,6 +157,9 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd);
 bool fw_cmd_modify_qp(struct fw_cmd *cmd);
 bool fw_cmd_query_qp(struct fw_cmd *cmd);
 bool fw_cmd_destroy_qp(struct fw_cmd *cmd);
+bool fw_cmd_create_srq(struct fw_cmd *cmd);
+bool fw_cmd_query_srq(struct fw_cmd *cmd);
+bool fw_cmd_destroy_srq(struct fw_cmd *cmd);
 
 /*
  * Whether a command's page list (PAS at pas_byte, 64-bit entries) covers

@@ -90,6 +90,8 @@ enum emu_handler_id {
 	EMU_H_CQ_DESTROY,
 	EMU_H_QP_CREATE,
 	EMU_H_QP_DESTROY,
+	EMU_H_SRQ_CREATE,
+	EMU_H_SRQ_DESTROY,
 	EMU_H_COUNT,
 };
 

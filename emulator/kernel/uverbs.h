@@ -175,6 +175,8 @@ int emu_h_cq_create(struct emu_bundle *b);
 int emu_h_cq_destroy(struct emu_bundle *b);
 int emu_h_qp_create(struct emu_bundle *b);
 int emu_h_qp_destroy(struct emu_bundle *b);
+int emu_h_srq_create(struct emu_bundle *b);
+int emu_h_srq_destroy(struct emu_bundle *b);
 /* uverbs_request() / uverbs_response() of a write() command */
 int emu_write_request(struct emu_bundle *b, void *req, size_t req_len);
 int emu_write_response(struct emu_bundle *b, const void *resp, size_t len);

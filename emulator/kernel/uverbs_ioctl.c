@@ -47,6 +47,8 @@ static const emu_handler_fn handlers[EMU_H_COUNT] = {
 	[EMU_H_CQ_DESTROY] = emu_h_cq_destroy,
 	[EMU_H_QP_CREATE] = emu_h_qp_create,
 	[EMU_H_QP_DESTROY] = emu_h_qp_destroy,
+	[EMU_H_SRQ_CREATE] = emu_h_srq_create,
+	[EMU_H_SRQ_DESTROY] = emu_h_srq_destroy,
 };
 
 void emu_reply_add(struct emu_reply *rep, uint16_t idx, uint16_t kind,

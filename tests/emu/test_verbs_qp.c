@@ -380,6 +380,28 @@ static void modify_driver_data(void)
 	CHECK_EQ(ibv_destroy_qp(qp), 0);
 }
 
+/* Basic SRQs: create, the size answer, a PD under an SRQ, destroy. */
+static void srqs(void)
+{
+	struct ibv_srq_init_attr sa = {
+		.attr = { .max_wr = 100, .max_sge = 2 },
+	};
+	struct ibv_pd *p = ibv_alloc_pd(ctx);
+	struct ibv_srq *srq;
+
+	REQUIRE(p);
+	srq = ibv_create_srq(p, &sa);
+	REQUIRE(srq);
+	/* the queue holds the next power of two above max_wr */
+	CHECK(sa.attr.max_wr >= 100);
+	CHECK_EQ(ibv_dealloc_pd(p), EBUSY);
+	CHECK_EQ(ibv_destroy_srq(srq), 0);
+	/* 2^log_max_srq_sz (15) work requests are too many */
+	sa.attr.max_wr = 1 << 15;
+	CHECK_ERRNO(!ibv_create_srq(p, &sa), EINVAL);
+	CHECK_EQ(ibv_dealloc_pd(p), 0);
+}
+
 static void unsupported(void)
 {
 	struct ibv_qp_init_attr ia = {
@@ -416,6 +438,7 @@ int main(void)
 			lifecycle(types[t], how);
 	driver_data();
 	modify_driver_data();
+	srqs();
 	unsupported();
 	CHECK_EQ(ibv_destroy_cq(cq), 0);
 	CHECK_EQ(ibv_dealloc_pd(pd), 0);

@@ -5,7 +5,7 @@
  * transition commands with their required and optional context fields,
  * QUERY_QP returning what the commands set, the references a QP holds on
  * its PD, CQs and UMEM, and ownership by uid.  Verbs CQs (a page list,
- * no UMEM) are made here too.
+ * no UMEM) and basic SRQs are made here too.
  */
 #include <stdio.h>
 
@@ -312,6 +312,39 @@ static void test_umem_qp(struct emu_fw *fw, uint16_t uid)
 	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, uid, pdn, NULL), 0);
 }
 
+/* Basic SRQs on a page list hold their PD. */
+static void test_srq(struct emu_fw *fw, uint16_t uid)
+{
+	uint32_t pdn = alloc_pd(fw, uid), srqn, synd;
+	struct mbox m;
+
+	REQUIRE(pdn);
+	/* 64 WQEs of 32 bytes: 2 KiB, one page */
+	mbox_init(&m, PRM_OP_CREATE_SRQ, uid, 0);
+	prm_set(m.in, PRM_SRQC_STATE, 1);	/* the firmware's to set */
+	prm_set(m.in, PRM_SRQC_LOG_SRQ_SIZE, 6);
+	prm_set(m.in, PRM_SRQC_LOG_RQ_STRIDE, 1);
+	prm_set(m.in, PRM_SRQC_PD, pdn);
+	CHECK_EQ(run(fw, &m, PRM_SRQ_PAS_BYTE, 16), EMU_FW_STATUS_BAD_PARAM);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_PAS_SHORT);
+	prm_set64(m.in + PRM_SRQ_PAS_BYTE, PRM_PAS_ADDR, 0x100000000ull);
+	CHECK_EQ(run(fw, &m, PRM_SRQ_PAS_BYTE + PRM_PAS_ENTRY_LEN, 16), 0);
+	srqn = prm_get(m.out, PRM_OUT_OBJN);
+	CHECK(srqn != 0);
+	mbox_init(&m, PRM_OP_QUERY_SRQ, uid, 0);
+	prm_set(m.in, PRM_IN_OBJN, srqn);
+	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_SRQ_OUT_LEN), 0);
+	CHECK_EQ(prm_get(m.out, PRM_SRQC_STATE), 0);
+	CHECK_EQ(prm_get(m.out, PRM_SRQC_LOG_SRQ_SIZE), 6);
+	CHECK_EQ(prm_get(m.out, PRM_SRQC_PD), pdn);
+	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, uid, pdn, &synd),
+		 EMU_FW_STATUS_RES_BUSY);
+	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_SRQ, uid, srqn, NULL), 0);
+	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_SRQ, uid, srqn, NULL),
+		 EMU_FW_STATUS_BAD_RES_STATE);
+	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, uid, pdn, NULL), 0);
+}
+
 int main(void)
 {
 	struct emu_fw *fw = emu_fw_new(TEST_GUID);
@@ -326,6 +359,7 @@ int main(void)
 	test_lifecycle(fw, 0);	/* the kernel's own verbs QPs */
 	test_refused(fw, uid, other);
 	test_umem_qp(fw, uid);
+	test_srq(fw, uid);
 	CHECK_EQ(emu_fw_object_count(fw, -1), 2);	/* the two contexts */
 	CHECK_EQ(destroy_uctx(fw, uid), 0);
 	CHECK_EQ(destroy_uctx(fw, other), 0);
