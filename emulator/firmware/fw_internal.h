@@ -68,7 +68,7 @@ struct fw_obj {
 	uint32_t count;
 	uint16_t uid;
 	uint16_t type;	/* general object type */
-	uint32_t refs;	/* objects pointing at this one (CQs on a UMEM, QPs) */
+	uint32_t refs;	/* objects built on this one (CQs, QPs, SRQs) */
 	void *data;	/* kind-specific state, released with free() */
 };
 

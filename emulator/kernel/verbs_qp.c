@@ -231,11 +231,11 @@ static int qp_fw_create(struct emu_bundle *b, const struct qp_create *a,
 
 /*
  * follows UVERBS_HANDLER(UVERBS_METHOD_QP_CREATE) for RC, UC and UD: a
- * type uverbs does not have -> EINVAL, an XRC domain named -> EINVAL, no PD or send or receive CQ -> ENOENT (the
- * missing attribute), flags other than SQ_SIG_ALL -> EINVAL (for these
- * types), a source QPN -> EINVAL; an indirection table, an SRQ or any
- * other type (raw packet, XRC, DC) -> EOPNOTSUPP, as the model does not
- * create them.
+ * type uverbs does not have -> EINVAL, an XRC domain named -> EINVAL, no
+ * PD or send or receive CQ -> ENOENT (the missing attribute), flags other
+ * than SQ_SIG_ALL -> EINVAL (for these types), a source QPN -> EINVAL;
+ * an indirection table, an SRQ or another type uverbs has (raw packet,
+ * XRC, DC) -> EOPNOTSUPP, as the model does not create them.
  */
 static int qp_create_args(struct emu_bundle *b, struct qp_create *a)
 {

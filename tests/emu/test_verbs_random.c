@@ -281,14 +281,16 @@ int main(void)
 				       UVERBS_METHOD_QP_DESTROY,
 				       UVERBS_ATTR_DESTROY_QP_HANDLE,
 				       UVERBS_ATTR_DESTROY_QP_RESP,
-				       sizeof(struct ib_uverbs_destroy_qp_resp));
+				       sizeof(struct
+					      ib_uverbs_destroy_qp_resp));
 			break;
 		default:
 			random_destroy(UVERBS_OBJECT_CQ,
 				       UVERBS_METHOD_CQ_DESTROY,
 				       UVERBS_ATTR_DESTROY_CQ_HANDLE,
 				       UVERBS_ATTR_DESTROY_CQ_RESP,
-				       sizeof(struct ib_uverbs_destroy_cq_resp));
+				       sizeof(struct
+					      ib_uverbs_destroy_cq_resp));
 			break;
 		}
 	}
