@@ -103,6 +103,10 @@ enum emu_fw_syndrome {
 	EMU_FW_SYND_FTE_INDEX = 0x5e00001b,	 /* BAD_PARAM: not in group */
 	EMU_FW_SYND_FTE_EXISTS = 0x5e00001c,	 /* BAD_PARAM: index in use */
 	EMU_FW_SYND_FT_LEVEL = 0x5e00001d,	 /* BAD_PARAM: not deeper */
+	/* QPs, SRQs and verbs CQs (fw_qp.c, fw_srq.c, fw_cq.c) */
+	EMU_FW_SYND_PAS_SHORT = 0x5e000040, /* BAD_PARAM: page list short */
+	EMU_FW_SYND_QP_STATE = 0x5e000041,  /* BAD_QP_STATE: transition */
+	EMU_FW_SYND_QP_OPTPAR = 0x5e000042, /* BAD_PARAM: opt_param_mask */
 };
 
 /*
@@ -130,7 +134,7 @@ uint16_t emu_fw_vhca_id(const struct emu_fw *fw);
  * Live firmware objects (user contexts, PDs, transport domains, XRCDs,
  * flow counter allocations, general objects, UMEMs, CQs, TIRs, TISes,
  * RQs, SQs, RQTs, flow tables, groups and entries, packet reformat and
- * modify header contexts) created with
+ * modify header contexts, QPs, SRQs) created with
  * uid, or of every uid when uid is negative: lets tests check that a
  * teardown destroyed everything.
  */

@@ -31,10 +31,10 @@ struct cap_val {
 
 static const struct cap_val general_caps[] = {
 	V(PRM_CAP_HCA_CAP_2, 1),
-	V(PRM_CAP_LOG_MAX_SRQ_SZ, 15),
-	V(PRM_CAP_LOG_MAX_QP_SZ, 15),
-	V(PRM_CAP_LOG_MAX_QP, 18),
-	V(PRM_CAP_LOG_MAX_SRQ, 23),
+	V(PRM_CAP_LOG_MAX_SRQ_SZ, FW_LOG_MAX_SRQ_SZ),
+	V(PRM_CAP_LOG_MAX_QP_SZ, FW_LOG_MAX_QP_SZ),
+	V(PRM_CAP_LOG_MAX_QP, FW_LOG_MAX_QP),
+	V(PRM_CAP_LOG_MAX_SRQ, FW_LOG_MAX_SRQ),
 	V(PRM_CAP_LOG_MAX_CQ_SZ, FW_LOG_MAX_CQ_SZ),
 	V(PRM_CAP_LOG_MAX_CQ, FW_LOG_MAX_CQ),
 	V(PRM_CAP_LOG_MAX_EQ_SZ, 22),
@@ -73,7 +73,8 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_ROCE, 1),
 	V(PRM_CAP_ATOMIC, 1),
 	V(PRM_CAP_CQ_OI, 1),
-	V(PRM_CAP_CQ_RESIZE, 1),
+	/* no resize: the model cannot write the resize CQE it needs */
+	V(PRM_CAP_CQ_RESIZE, 0),
 	V(PRM_CAP_CQ_MODERATION, 1),
 	V(PRM_CAP_PG, 0),	/* no ODP */
 	V(PRM_CAP_XRC, 1),

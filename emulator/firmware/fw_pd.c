@@ -52,7 +52,7 @@ bool fw_cmd_dealloc_simple(struct fw_cmd *cmd)
 
 	obj = fw_obj_find(cmd->fw, kind_of(cmd->opcode),
 			  prm_get(cmd->in, PRM_DEALLOC_OBJN));
-	/* A PD under an RQ, SQ or ASO object, a TD under a TIR or TIS. */
+	/* A PD under a QP, RQ, SQ or ASO object, a TD under a TIR or TIS. */
 	if (!fw_obj_usable(cmd, obj) || !fw_obj_idle(cmd, obj))
 		return false;
 	fw_obj_destroy(cmd->fw, obj);

@@ -99,11 +99,14 @@ bool fw_cmd_query_esw_vport_context(struct fw_cmd *cmd)
 
 /*
  * The InfiniBand port as the kernel model's ibv_query_port() shows it:
- * active, LID 1 with the SM at LID 1, the node GUID as port GUID.
+ * LID 1 with the SM at LID 1, the node GUID as port GUID, and the link
+ * down (state DOWN, physical state Polling, as a port with no cable
+ * reports): the emulated device moves no packets, and a port that is not
+ * ACTIVE is how a real device says so (mlx5-emu(1), "No data path").
  */
 enum {
-	IB_PORT_PHYS_LINK_UP = 5,
-	IB_PORT_ACTIVE = 4,
+	IB_PORT_PHYS_POLLING = 2,
+	IB_PORT_DOWN = 1,
 	IB_SUBNET_TIMEOUT = 18,
 	/* the port_cap_flags the kernel model reports */
 	IB_PORT_CAP_MASK1 = 0x00890002,
@@ -120,9 +123,9 @@ bool fw_cmd_query_hca_vport_context(struct fw_cmd *cmd)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_VPORT);
 	prm_set(cmd->out, PRM_HCA_VPORT_HAS_SMI, 1);
-	prm_set(cmd->out, PRM_HCA_VPORT_PHYS_STATE, IB_PORT_PHYS_LINK_UP);
-	prm_set(cmd->out, PRM_HCA_VPORT_PORT_STATE, IB_PORT_ACTIVE);
-	prm_set(cmd->out, PRM_HCA_VPORT_VPORT_STATE, IB_PORT_ACTIVE);
+	prm_set(cmd->out, PRM_HCA_VPORT_PHYS_STATE, IB_PORT_PHYS_POLLING);
+	prm_set(cmd->out, PRM_HCA_VPORT_PORT_STATE, IB_PORT_DOWN);
+	prm_set(cmd->out, PRM_HCA_VPORT_VPORT_STATE, IB_PORT_DOWN);
 	prm_set64(cmd->out, PRM_HCA_VPORT_SYS_IMAGE_GUID, fw->node_guid);
 	prm_set64(cmd->out, PRM_HCA_VPORT_PORT_GUID, fw->node_guid);
 	prm_set64(cmd->out, PRM_HCA_VPORT_NODE_GUID, fw->node_guid);

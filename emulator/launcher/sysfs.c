@@ -94,8 +94,9 @@ static int one_device(const char *root, unsigned int i)
 	ret |= put(root, buf, IBDEV "device/device", i);
 
 #define PORT IBDEV "ports/1/"
-	ret |= put(root, "4: ACTIVE\n", PORT "state", i);
-	ret |= put(root, "5: LinkUp\n", PORT "phys_state", i);
+	/* the link is down, as QUERY_PORT says (mlx5-emu(1), No data path) */
+	ret |= put(root, "1: DOWN\n", PORT "state", i);
+	ret |= put(root, "2: Polling\n", PORT "phys_state", i);
 	ret |= put(root, "InfiniBand\n", PORT "link_layer", i);
 	ret |= put(root, "100 Gb/sec (4X EDR)\n", PORT "rate", i);
 	snprintf(buf, sizeof(buf), "0x%x\n", i + 1);

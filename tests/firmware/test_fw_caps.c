@@ -169,7 +169,7 @@ static void test_lengths(struct emu_fw *fw)
 static void test_bad_opcode(struct emu_fw *fw)
 {
 	static const uint16_t not_modelled[] = {
-		0x7ff, 0xffff, PRM_OP_CREATE_QP, PRM_OP_CREATE_MKEY,
+		0x7ff, 0xffff, PRM_OP_CREATE_DCT, PRM_OP_CREATE_MKEY,
 		PRM_OP_QUERY_VNIC_ENV, PRM_OP_SYNC_STEERING,
 	};
 	struct mbox m;
@@ -225,7 +225,7 @@ static void test_vport_queries(struct emu_fw *fw)
 	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN), 0);
 	CHECK(prm_get64(m.out, PRM_HCA_VPORT_NODE_GUID) == TEST_GUID);
 	CHECK(prm_get64(m.out, PRM_HCA_VPORT_PORT_GUID) == TEST_GUID);
-	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_PORT_STATE), 4);
+	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_PORT_STATE), 1);	/* DOWN */
 	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_LID), 1);
 	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_SM_LID), 1);
 	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN - 1),
