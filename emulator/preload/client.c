@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -28,6 +30,7 @@
 #define VALGRIND_MAKE_MEM_DEFINED(p, l) ((void)(p), (void)(l))
 #endif
 
+#include "channel.h"
 #include "preload.h"
 #include "uapi_spec.h"
 #include "wire.h"
@@ -86,15 +89,13 @@ int emu_path_dev(const char *path)
 	return dev;
 }
 
-int emu_fd_dev(int fd)
+static int peer_dev(int fd)
 {
 	struct sockaddr_un sa;
 	socklen_t len = sizeof(sa);
 	const char *dir = emu_dir();
 	size_t dlen;
 
-	if (!dir || fd < 0)
-		return -1;
 	memset(&sa, 0, sizeof(sa));
 	if (getpeername(fd, (struct sockaddr *)&sa, &len) ||
 	    sa.sun_family != AF_UNIX || len <= offsetof(struct sockaddr_un,
@@ -106,6 +107,23 @@ int emu_fd_dev(int fd)
 	    strncmp(sa.sun_path + dlen, "/uverbs", 7))
 		return -1;
 	return parse_index(sa.sun_path + dlen + 7);
+}
+
+int emu_fd_dev(int fd)
+{
+	int dev, err = errno;
+
+	if (!emu_dir() || fd < 0)
+		return -1;
+	/* a connection this thread has a channel for needs no question */
+	dev = emu_chan_fd_dev(fd);
+	if (dev == -1) {
+		dev = peer_dev(fd);
+		if (dev >= 0)
+			emu_chan_note_dev(fd, dev);
+	}
+	errno = err;
+	return dev < 0 ? -1 : dev;
 }
 
 int emu_open_dev(int dev, int flags)
@@ -136,45 +154,73 @@ int emu_open_dev(int dev, int flags)
 	return fd;
 }
 
-int emu_user_read(void *dst, uint64_t src, size_t len)
+/*
+ * The pid process_vm_readv() names: read once per ioctl, not per copy
+ * (0 outside one).
+ */
+static __thread pid_t call_pid __attribute__((tls_model("initial-exec")));
+
+static pid_t self_pid(void)
+{
+	return call_pid ? call_pid : getpid();
+}
+
+/*
+ * Copies from [src, src + len) of our own memory, stopping at the first
+ * byte that is not mapped: the bytes copied, or -1 (errno).
+ */
+static ssize_t user_read_some(void *dst, uint64_t src, size_t len)
 {
 	struct iovec l = { .iov_base = dst, .iov_len = len };
 	struct iovec r = { .iov_base = (void *)(uintptr_t)src, .iov_len = len };
 	ssize_t n;
 
-	if (!len)
-		return 0;
-	n = process_vm_readv(getpid(), &l, 1, &r, 1, 0);
-	if (n == (ssize_t)len)
-		return 0;
+	n = process_vm_readv(self_pid(), &l, 1, &r, 1, 0);
 	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
 		memcpy(dst, (const void *)(uintptr_t)src, len);
-		return 0;
+		n = (ssize_t)len;
 	}
-	return -EFAULT;
+	return n;
+}
+
+int emu_user_read(void *dst, uint64_t src, size_t len)
+{
+	if (!len)
+		return 0;
+	return user_read_some(dst, src, len) == (ssize_t)len ? 0 : -EFAULT;
+}
+
+/* Writes n pieces of our own memory, in order: the bytes written. */
+static size_t user_writev(const struct iovec *l, const struct iovec *r,
+			  unsigned int n, size_t total)
+{
+	ssize_t done;
+	unsigned int i;
+
+	if (!total)
+		return 0;
+	done = process_vm_writev(self_pid(), l, n, r, n, 0);
+	if (done < 0 && (errno == ENOSYS || errno == EPERM)) {
+		for (i = 0; i < n; i++)
+			memcpy(r[i].iov_base, l[i].iov_base, l[i].iov_len);
+		done = (ssize_t)total;
+	}
+	if (done < 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		VALGRIND_MAKE_MEM_DEFINED(r[i].iov_base, r[i].iov_len);
+	return (size_t)done;
 }
 
 int emu_user_write(uint64_t dst, const void *src, size_t len)
 {
 	struct iovec l = { .iov_base = (void *)src, .iov_len = len };
 	struct iovec r = { .iov_base = (void *)(uintptr_t)dst, .iov_len = len };
-	ssize_t n;
 
-	if (!len)
-		return 0;
-	n = process_vm_writev(getpid(), &l, 1, &r, 1, 0);
-	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
-		memcpy((void *)(uintptr_t)dst, src, len);
-		n = (ssize_t)len;
-	}
-	if (n != (ssize_t)len)
-		return -EFAULT;
-	VALGRIND_MAKE_MEM_DEFINED((void *)(uintptr_t)dst, len);
-	return 0;
+	return user_writev(&l, &r, 1, len) == len ? 0 : -EFAULT;
 }
 
 struct call {
-	int chan;
 	struct emu_wire_rep rep;
 	int fds[8];
 	unsigned int nfds;
@@ -186,82 +232,152 @@ static void call_close(struct call *c)
 	unsigned int i;
 
 	for (i = 0; i < c->nfds; i++)
-		close(c->fds[i]);
-	if (c->chan >= 0)
-		close(c->chan);
+		if (c->fds[i] >= 0)
+			close(c->fds[i]);
+	c->nfds = 0;
 	free(c->payload);
+	c->payload = NULL;
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /*
- * One round trip: a fresh channel is passed on the shared connection, the
- * request goes in, the reply (and any fds) comes back on it.  Any failure
- * of the daemon side reads as EIO, as calls on a disassociated device do.
+ * The reply usually comes within a few microseconds: looking for it that
+ * long costs less than going to sleep and being woken.  Then sleep.
  */
-static int do_call(int fd, uint32_t kind, const void *req, size_t len,
-		   struct call *c)
+static ssize_t recv_spin(int chan, struct msghdr *msg)
 {
-	struct emu_wire_token tok = { EMU_WIRE_MAGIC, EMU_WIRE_VERSION };
-	struct emu_wire_req hdr = {
-		.magic = EMU_WIRE_MAGIC, .kind = kind, .len = (uint32_t)len,
-		.pid = (uint32_t)getpid(),
-	};
-	char cbuf[CMSG_SPACE(sizeof(c->fds))];
-	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	size_t sent;
-	int sp[2];
+	static long spin_ns = -1;
+	uint64_t until;
 	ssize_t n;
 
-	memset(c, 0, sizeof(*c));
-	c->chan = -1;
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sp))
-		return -errno;
-	/*
-	 * The request goes in first, as far as the channel takes it without
-	 * blocking: then the daemon usually finds it complete when the token
-	 * arrives and answers from its poll loop, without a thread.
-	 */
-	{
-		struct iovec rv[2] = {
-			{ .iov_base = &hdr, .iov_len = sizeof(hdr) },
-			{ .iov_base = (void *)req, .iov_len = len },
-		};
-		struct msghdr rm = { .msg_iov = rv, .msg_iovlen = 2 };
+	if (spin_ns < 0) {
+		const char *e = getenv("MLX5_EMU_SPIN_NS");
 
-		n = emu_wire_sendmsg(sp[0], &rm, MSG_DONTWAIT | MSG_NOSIGNAL);
-		sent = n > 0 ? (size_t)n : 0;
+		spin_ns = e ? atol(e) : 20000;
 	}
-	emu_wire_attach_fds(&msg, cbuf, &sp[1], 1);
-	n = emu_wire_sendmsg(fd, &msg, MSG_NOSIGNAL);
-	close(sp[1]);
-	c->chan = sp[0];
-	if (n != sizeof(tok))
-		return -EIO;
-	/* the rest of a big request, now that the daemon reads */
-	if (sent < sizeof(hdr) &&
-	    emu_wire_write_full(c->chan, (uint8_t *)&hdr + sent, sizeof(hdr) - sent))
-		return -EIO;
-	sent = sent > sizeof(hdr) ? sent - sizeof(hdr) : 0;
-	if (len > sent &&
-	    emu_wire_write_full(c->chan, (const uint8_t *)req + sent, len - sent))
-		return -EIO;
+	until = spin_ns ? mono_ns() + (uint64_t)spin_ns : 0;
+	for (;;) {
+		n = recvmsg(chan, msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+		if (n >= 0 || (errno != EAGAIN && errno != EINTR))
+			return n;
+		if (!until || mono_ns() > until)
+			break;
+	}
+	return emu_wire_recvmsg(chan, msg, MSG_CMSG_CLOEXEC);
+}
 
-	memset(cbuf, 0, sizeof(cbuf));
-	iov.iov_base = &c->rep;
-	iov.iov_len = sizeof(c->rep);
-	msg.msg_control = cbuf;
-	msg.msg_controllen = sizeof(cbuf);
-	n = emu_wire_recvmsg(c->chan, &msg, MSG_WAITALL | MSG_CMSG_CLOEXEC);
-	c->nfds = emu_wire_take_fds(&msg, c->fds, 8);
-	if (n != sizeof(c->rep) || c->rep.magic != EMU_WIRE_MAGIC ||
-	    c->rep.len > EMU_WIRE_MAX_REP || c->rep.nfds != c->nfds)
+/* Reply bytes that come with the header in the same read, usually all. */
+#define INLINE_REPLY 4096
+
+/*
+ * Reads one reply from the channel into c.  0, or -EIO when the channel
+ * broke (EOF: the daemon is gone or dropped it), -ENOMEM.
+ */
+static int read_reply(int chan, struct call *c)
+{
+	static __thread uint8_t inl[INLINE_REPLY]
+		__attribute__((tls_model("initial-exec")));
+	char cbuf[CMSG_SPACE(sizeof(c->fds))];
+	struct iovec iov[2] = {
+		{ .iov_base = &c->rep, .iov_len = sizeof(c->rep) },
+		{ .iov_base = inl, .iov_len = sizeof(inl) },
+	};
+	struct msghdr msg = {
+		.msg_iov = iov, .msg_iovlen = 2,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	size_t got, have;
+	ssize_t n;
+
+	n = recv_spin(chan, &msg);
+	c->nfds = n > 0 ? emu_wire_take_fds(&msg, c->fds, 8) : 0;
+	if (n <= 0)
+		return -EIO;
+	got = (size_t)n;
+	if (got < sizeof(c->rep) &&
+	    emu_wire_read_full(chan, (uint8_t *)&c->rep + got,
+			       sizeof(c->rep) - got))
+		return -EIO;
+	have = got > sizeof(c->rep) ? got - sizeof(c->rep) : 0;
+	if (c->rep.magic != EMU_WIRE_MAGIC || c->rep.len > EMU_WIRE_MAX_REP ||
+	    c->rep.nfds != c->nfds || have > c->rep.len)
 		return -EIO;
 	c->payload = malloc(c->rep.len ? c->rep.len : 1);
 	if (!c->payload)
 		return -ENOMEM;
-	if (c->rep.len && emu_wire_read_full(c->chan, c->payload, c->rep.len))
+	memcpy(c->payload, inl, have);
+	if (c->rep.len > have &&
+	    emu_wire_read_full(chan, c->payload + have, c->rep.len - have))
 		return -EIO;
 	return 0;
+}
+
+/*
+ * One round trip on the thread's channel for fd: the request goes in, the
+ * reply (and any fds) comes back.  Any failure of the daemon side reads as
+ * EIO, as calls on a disassociated device do.
+ */
+static int do_call(int fd, uint32_t kind, const void *req, size_t len,
+		   struct call *c)
+{
+	struct emu_wire_req hdr = {
+		.magic = EMU_WIRE_MAGIC, .kind = kind, .len = (uint32_t)len,
+		.pid = (uint32_t)self_pid(),
+	};
+	struct iovec iov[2] = {
+		{ .iov_base = &hdr, .iov_len = sizeof(hdr) },
+		{ .iov_base = (void *)req, .iov_len = len },
+	};
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
+	struct emu_chan ch;
+	int ret, cancel, stale;
+	size_t sent;
+	ssize_t n;
+
+	memset(c, 0, sizeof(*c));
+	/* an ioctl is no cancellation point: a reply is never left half read */
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
+	ret = emu_chan_get(fd, &ch);
+	if (ret)
+		goto out;
+	hdr.seq = ch.seq;
+	n = emu_wire_sendmsg(ch.fd, &msg, MSG_NOSIGNAL);
+	sent = n > 0 ? (size_t)n : 0;
+	ret = -EIO;
+	if (n < 0 ||
+	    (sent < sizeof(hdr) &&
+	     emu_wire_write_full(ch.fd, (uint8_t *)&hdr + sent,
+				 sizeof(hdr) - sent)))
+		goto put;
+	sent = sent > sizeof(hdr) ? sent - sizeof(hdr) : 0;
+	if (len > sent &&
+	    emu_wire_write_full(ch.fd, (const uint8_t *)req + sent,
+				len - sent))
+		goto put;
+	/* a reply to an earlier, abandoned call is skipped */
+	for (stale = 0; stale < 4; stale++) {
+		ret = read_reply(ch.fd, c);
+		if (ret || c->rep.seq == ch.seq)
+			break;
+		if (c->rep.seq == EMU_WIRE_SEQ_REFUSED) {
+			ret = c->rep.ret < 0 ? c->rep.ret : -EIO;
+			break;
+		}
+		call_close(c);
+		ret = -EIO;
+	}
+put:
+	emu_chan_put(&ch, ret != 0);
+out:
+	pthread_setcancelstate(cancel, NULL);
+	return ret;
 }
 
 static int fail(int err)
@@ -371,14 +487,72 @@ static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 	return buf;
 }
 
+/* writebacks applied with one copy; a longer list takes several */
+#define WB_BATCH 16
+
+struct wb_batch {
+	struct iovec l[WB_BATCH], r[WB_BATCH];
+	int fd_slot[WB_BATCH];	/* c->fds index an EMU_WB_FD entry installs */
+	int64_t fdv[WB_BATCH];
+	unsigned int n;
+	size_t total;
+};
+
+/*
+ * Writes the batch; an fd counts as installed (the caller owns it) once
+ * its value is written.  0, or -EFAULT at the first write that failed,
+ * the earlier ones done, as the kernel leaves them.
+ */
+static int wb_flush(struct call *c, struct wb_batch *b)
+{
+	size_t done = user_writev(b->l, b->r, b->n, b->total), at = 0;
+	unsigned int i;
+
+	for (i = 0; i < b->n; i++) {
+		at += b->l[i].iov_len;
+		if (at > done)
+			return -EFAULT;
+		if (b->fd_slot[i] >= 0)
+			c->fds[b->fd_slot[i]] = -1;
+	}
+	b->n = 0;
+	b->total = 0;
+	return 0;
+}
+
+static int wb_add(struct call *c, struct wb_batch *b, uint64_t dst,
+		  const void *src, size_t len, int fd_slot)
+{
+	int ret = 0;
+
+	if (b->n == WB_BATCH)
+		ret = wb_flush(c, b);
+	if (ret)
+		return ret;
+	b->fd_slot[b->n] = fd_slot;
+	if (fd_slot >= 0) {
+		b->fdv[b->n] = c->fds[fd_slot];
+		src = &b->fdv[b->n];
+	}
+	b->l[b->n] = (struct iovec){ (void *)src, len };
+	b->r[b->n] = (struct iovec){ (void *)(uintptr_t)dst, len };
+	b->total += len;
+	b->n++;
+	return 0;
+}
+
 /* Applies the writebacks in the order the kernel made them. */
 static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 		 const struct ib_uverbs_attr *attrs, unsigned int num_attrs)
 {
 	const uint8_t *p = c->payload, *end = c->payload + c->rep.len;
 	unsigned int next_fd = 0;
+	struct wb_batch b;
+	int ret = 0;
 
-	while (p < end) {
+	b.n = 0;
+	b.total = 0;
+	while (p < end && !ret) {
 		struct emu_wire_wb wb;
 		uint64_t uattr;
 
@@ -391,46 +565,41 @@ static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 		uattr = (uint64_t)(uintptr_t)&uhdr->attrs[wb.idx];
 		switch (wb.kind) {
 		case EMU_WB_FLAGS:
-			if (wb.len != sizeof(uint16_t) ||
-			    emu_user_write(uattr + offsetof(struct ib_uverbs_attr,
-							    flags), p, wb.len))
-				return -EFAULT;
+			if (wb.len != sizeof(uint16_t))
+				return -EIO;
+			ret = wb_add(c, &b, uattr + offsetof(struct ib_uverbs_attr,
+							    flags), p, wb.len, -1);
 			break;
 		case EMU_WB_DATA:
-			if (wb.len != sizeof(uint64_t) ||
-			    emu_user_write(uattr + offsetof(struct ib_uverbs_attr,
-							    data), p, wb.len))
-				return -EFAULT;
+			if (wb.len != sizeof(uint64_t))
+				return -EIO;
+			ret = wb_add(c, &b, uattr + offsetof(struct ib_uverbs_attr,
+							    data), p, wb.len, -1);
 			break;
 		case EMU_WB_BUF:
-			if (wb.len > attrs[wb.idx].len ||
-			    emu_user_write(attrs[wb.idx].data, p, wb.len))
+			if (wb.len > attrs[wb.idx].len)
 				return -EFAULT;
+			ret = wb_add(c, &b, attrs[wb.idx].data, p, wb.len, -1);
 			break;
-		case EMU_WB_FD: {
-			int64_t fdv;
-
+		case EMU_WB_FD:
 			if (next_fd >= c->nfds)
 				return -EIO;
-			fdv = c->fds[next_fd];
-			if (emu_user_write(uattr + offsetof(struct ib_uverbs_attr,
-							    data), &fdv,
-					   sizeof(fdv)))
-				return -EFAULT;
-			/* installed: the caller owns it now */
-			c->fds[next_fd++] = -1;
+			ret = wb_add(c, &b, uattr + offsetof(struct ib_uverbs_attr,
+							    data), NULL,
+				     sizeof(int64_t), (int)next_fd++);
 			break;
-		}
 		default:
 			return -EIO;
 		}
 		p += wb.len;
 	}
-	return 0;
+	return ret ? ret : wb_flush(c, &b);
 }
 
 int emu_ioctl(int fd, void *arg)
 {
+	uint8_t head[sizeof(struct ib_uverbs_ioctl_hdr) +
+		     32 * sizeof(struct ib_uverbs_attr)];
 	struct ib_uverbs_ioctl_hdr hdr, *uhdr = arg;
 	struct ib_uverbs_attr *attrs = NULL;
 	struct call c;
@@ -438,25 +607,36 @@ int emu_ioctl(int fd, void *arg)
 	size_t len;
 	int err = 0, ret;
 
-	if (emu_user_read(&hdr, (uintptr_t)uhdr, sizeof(hdr)))
+	pid_t outer = call_pid;
+	ssize_t got;
+
+	call_pid = getpid();
+	/* the header and, usually, every attr in one copy */
+	got = user_read_some(head, (uintptr_t)uhdr, sizeof(head));
+	if (got < (ssize_t)sizeof(hdr)) {
+		call_pid = outer;
 		return fail(EFAULT);
+	}
+	memcpy(&hdr, head, sizeof(hdr));
 	/* a header the kernel rejects before reading the attrs */
 	if (hdr.length != sizeof(hdr) + hdr.num_attrs * sizeof(*attrs) ||
 	    hdr.length > 4096)
 		hdr.num_attrs = 0;
 	if (hdr.num_attrs) {
-		attrs = malloc(hdr.num_attrs * sizeof(*attrs));
-		if (!attrs)
-			return fail(ENOMEM);
-		if (emu_user_read(attrs, (uintptr_t)uhdr->attrs,
-				  hdr.num_attrs * sizeof(*attrs))) {
-			free(attrs);
-			return fail(EFAULT);
-		}
+		size_t alen = hdr.num_attrs * sizeof(*attrs);
+
+		attrs = malloc(alen);
+		err = attrs ? 0 : ENOMEM;
+		if (attrs && (size_t)got >= sizeof(hdr) + alen)
+			memcpy(attrs, head + sizeof(hdr), alen);
+		else if (attrs && emu_user_read(attrs, (uintptr_t)uhdr->attrs,
+						alen))
+			err = EFAULT;
 	}
-	req = marshal(&hdr, attrs, &len, &err);
+	req = err ? NULL : marshal(&hdr, attrs, &len, &err);
 	if (!req) {
 		free(attrs);
+		call_pid = outer;
 		return fail(err);
 	}
 	/* keep the caller's real header length for the daemon's checks */
@@ -471,6 +651,7 @@ int emu_ioctl(int fd, void *arg)
 	}
 	call_close(&c);
 	free(attrs);
+	call_pid = outer;
 	return ret ? fail(-ret) : 0;
 }
 
@@ -504,6 +685,10 @@ void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
 			      (off_t)mrep.fd_offset);
 		if (p == MAP_FAILED)
 			ret = -errno;
+		else if (flags & MAP_FIXED)
+			emu_ro_map_forget(p, len);
+		if (p != MAP_FAILED && (mrep.flags & EMU_MMAP_NO_MAYWRITE))
+			emu_ro_map_add(p, len);
 	}
 	call_close(&c);
 	if (ret)
