@@ -45,6 +45,8 @@
 #define EMU_DAEMON_FD_SPARE 32
 /* request and reply bytes the daemon buffers for one client at most */
 #define EMU_CLIENT_MAX_BYTES (16u << 20)
+/* request bytes read with its header; more grows the buffer as it comes */
+#define EMU_INLINE_REQ 4096
 /* messages taken from one socket per wake-up, so each gets its turn */
 #define EMU_BATCH 16
 
@@ -90,7 +92,7 @@ struct chan {
 	struct emu_wire_req req;
 	size_t req_got;
 	uint8_t *payload;
-	size_t payload_got;
+	size_t payload_got, payload_cap;
 	/* the reply being written: bytes, and fds to go with the first */
 	uint8_t *out;
 	size_t out_len, out_off;
@@ -443,62 +445,109 @@ static void wait_budget(struct chan *ch)
 	watch(ch, 0);
 }
 
+static bool header_ok(const struct emu_wire_req *req)
+{
+	return req->magic == EMU_WIRE_MAGIC && !req->reserved &&
+	       req->len <= EMU_WIRE_MAX_REQ &&
+	       req->seq != EMU_WIRE_SEQ_REFUSED;
+}
+
+/*
+ * Room for more of the payload: it grows with what arrives, not with
+ * what the header announces, so half a request costs what was sent.
+ * Returns 1 grown, 0 to wait for the client's budget, -1 no memory.
+ */
+static int payload_grow(struct chan *ch, size_t need)
+{
+	size_t cap = ch->payload_cap ? ch->payload_cap * 2 : EMU_INLINE_REQ;
+	uint8_t *p;
+
+	if (cap < need)
+		cap = need;
+	if (cap > ch->req.len)
+		cap = ch->req.len ? ch->req.len : 1;
+	if (ch->payload_cap && ch->cl->bytes + (cap - ch->payload_cap) >
+	    EMU_CLIENT_MAX_BYTES)
+		return 0;
+	p = realloc(ch->payload, cap);
+	if (!p)
+		return -1;
+	charge(ch, cap - ch->payload_cap);
+	ch->payload = p;
+	ch->payload_cap = cap;
+	return 1;
+}
+
 /*
  * Reads and serves requests on ch while its bytes are there.  False when
  * the channel is to be closed: EOF, an error, a frame that breaks the
- * protocol (whose framing can then no longer be trusted).
+ * protocol (whose framing can then no longer be trusted), or a client
+ * that sent its next request before reading the reply.
  */
 static bool chan_read(struct chan *ch)
 {
+	uint8_t buf[sizeof(struct emu_wire_req) + EMU_INLINE_REQ];
+
 	for (;;) {
+		size_t want, extra;
 		ssize_t n;
+		int r;
 
 		if (ch->out)
 			return true;	/* one request in flight */
 		if (ch->req_got < sizeof(ch->req)) {
-			n = recv(ch->fd, (uint8_t *)&ch->req + ch->req_got,
-				 sizeof(ch->req) - ch->req_got, MSG_DONTWAIT);
+			/* the header, and with it usually the whole payload */
+			want = sizeof(ch->req) - ch->req_got;
+			n = recv(ch->fd, buf, want + EMU_INLINE_REQ,
+				 MSG_DONTWAIT);
 			if (n < 0 && (errno == EAGAIN || errno == EINTR))
 				return true;
 			if (n <= 0)
 				return false;
-			ch->req_got += (size_t)n;
+			if ((size_t)n < want)
+				want = (size_t)n;
+			memcpy((uint8_t *)&ch->req + ch->req_got, buf, want);
+			ch->req_got += want;
 			if (ch->req_got < sizeof(ch->req))
 				continue;
-			if (ch->req.magic != EMU_WIRE_MAGIC ||
-			    ch->req.reserved || ch->req.len > EMU_WIRE_MAX_REQ ||
-			    ch->req.seq == EMU_WIRE_SEQ_REFUSED)
+			if (!header_ok(&ch->req))
 				return false;
-		}
-		if (!ch->payload) {
-			if (ch->cl->bytes + ch->req.len > EMU_CLIENT_MAX_BYTES &&
-			    ch->cl->bytes) {
-				wait_budget(ch);
-				return true;
-			}
-			ch->payload = malloc(ch->req.len ? ch->req.len : 1);
-			if (!ch->payload)
+			extra = (size_t)n - want;
+			if (extra > ch->req.len)
 				return false;
-			charge(ch, ch->req.len);
 			ch->payload_got = 0;
-		}
-		if (ch->payload_got < ch->req.len) {
+			if (payload_grow(ch, extra) < 0)
+				return false;
+			memcpy(ch->payload, buf + want, extra);
+			ch->payload_got = extra;
+		} else if (ch->payload_got < ch->req.len) {
+			if (ch->payload_got == ch->payload_cap) {
+				r = payload_grow(ch, 0);
+				if (r < 0)
+					return false;
+				if (!r) {
+					wait_budget(ch);
+					return true;
+				}
+			}
 			n = recv(ch->fd, ch->payload + ch->payload_got,
-				 ch->req.len - ch->payload_got, MSG_DONTWAIT);
+				 ch->payload_cap - ch->payload_got,
+				 MSG_DONTWAIT);
 			if (n < 0 && (errno == EAGAIN || errno == EINTR))
 				return true;
 			if (n <= 0)
 				return false;
 			ch->payload_got += (size_t)n;
-			if (ch->payload_got < ch->req.len)
-				continue;
 		}
+		if (ch->payload_got < ch->req.len)
+			continue;
 		if (!execute(ch))
 			return false;
 		free(ch->payload);
 		ch->payload = NULL;
 		ch->req_got = 0;
-		uncharge(ch, ch->req.len);
+		uncharge(ch, ch->payload_cap);
+		ch->payload_cap = 0;
 	}
 }
 

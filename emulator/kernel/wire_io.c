@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "wire_io.h"
@@ -36,6 +37,37 @@ int emu_wire_write_full(int fd, const void *buf, size_t len)
 			return -1;
 		p += n;
 		len -= n;
+	}
+	return 0;
+}
+
+int emu_wire_sendv_full(int fd, struct iovec *iov, unsigned int n,
+			size_t *sent)
+{
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = n };
+
+	*sent = 0;
+	while (msg.msg_iovlen) {
+		ssize_t k = emu_wire_sendmsg(fd, &msg, MSG_NOSIGNAL);
+		size_t done;
+
+		if (k < 0)
+			return -errno;
+		if (k == 0)
+			return -EIO;
+		*sent += (size_t)k;
+		done = (size_t)k;
+		/* skip what went, finished pieces first */
+		while (msg.msg_iovlen && done >= msg.msg_iov->iov_len) {
+			done -= msg.msg_iov->iov_len;
+			msg.msg_iov++;
+			msg.msg_iovlen--;
+		}
+		if (msg.msg_iovlen) {
+			msg.msg_iov->iov_base = (uint8_t *)msg.msg_iov->iov_base +
+						done;
+			msg.msg_iov->iov_len -= done;
+		}
 	}
 	return 0;
 }

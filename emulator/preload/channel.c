@@ -59,6 +59,7 @@ static pthread_key_t exit_key;
 static bool have_key;
 
 static int (*real_fstat)(int, struct stat *);
+static pid_t self;	/* 0: not known yet (or a new child) */
 
 static int do_fstat(int fd, struct stat *st)
 {
@@ -139,6 +140,7 @@ static void fork_child(void)
 	}
 	caches = NULL;
 	tls.last_fd = -1;
+	__atomic_store_n(&self, 0, __ATOMIC_RELAXED);
 	pthread_mutex_init(&lock, NULL);
 }
 
@@ -146,6 +148,19 @@ static void init_once(void)
 {
 	have_key = !pthread_key_create(&exit_key, thread_exit);
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
+pid_t emu_self_pid(void)
+{
+	pid_t p = __atomic_load_n(&self, __ATOMIC_RELAXED);
+
+	if (!p) {
+		/* the fork handler that forgets it must be in place first */
+		pthread_once(&once, init_once);
+		p = getpid();
+		__atomic_store_n(&self, p, __ATOMIC_RELAXED);
+	}
+	return p;
 }
 
 /* Puts this thread's slots on the list; false if that cannot be done. */

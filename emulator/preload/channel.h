@@ -39,6 +39,12 @@ int emu_chan_fd_dev(int fd);
 /* Remembers that fd (just checked by the caller) is device dev. */
 void emu_chan_note_dev(int fd, int dev);
 
+/*
+ * getpid() without the system call: kept until fork() (pthread_atfork),
+ * which is how a process using libibverbs makes children.
+ */
+pid_t emu_self_pid(void);
+
 /* A channel for a call on device fd: 0, or -errno (EIO: daemon gone). */
 int emu_chan_get(int fd, struct emu_chan *ch);
 /*

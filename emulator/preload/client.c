@@ -17,7 +17,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
-#include <time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -162,7 +161,7 @@ static __thread pid_t call_pid __attribute__((tls_model("initial-exec")));
 
 static pid_t self_pid(void)
 {
-	return call_pid ? call_pid : getpid();
+	return call_pid ? call_pid : emu_self_pid();
 }
 
 /*
@@ -239,40 +238,6 @@ static void call_close(struct call *c)
 	c->payload = NULL;
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/*
- * The reply usually comes within a few microseconds: looking for it that
- * long costs less than going to sleep and being woken.  Then sleep.
- */
-static ssize_t recv_spin(int chan, struct msghdr *msg)
-{
-	static long spin_ns = -1;
-	uint64_t until;
-	ssize_t n;
-
-	if (spin_ns < 0) {
-		const char *e = getenv("MLX5_EMU_SPIN_NS");
-
-		spin_ns = e ? atol(e) : 20000;
-	}
-	until = spin_ns ? mono_ns() + (uint64_t)spin_ns : 0;
-	for (;;) {
-		n = recvmsg(chan, msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
-		if (n >= 0 || (errno != EAGAIN && errno != EINTR))
-			return n;
-		if (!until || mono_ns() > until)
-			break;
-	}
-	return emu_wire_recvmsg(chan, msg, MSG_CMSG_CLOEXEC);
-}
-
 /* Reply bytes that come with the header in the same read, usually all. */
 #define INLINE_REPLY 4096
 
@@ -296,7 +261,7 @@ static int read_reply(int chan, struct call *c)
 	size_t got, have;
 	ssize_t n;
 
-	n = recv_spin(chan, &msg);
+	n = emu_wire_recvmsg(chan, &msg, MSG_CMSG_CLOEXEC);
 	c->nfds = n > 0 ? emu_wire_take_fds(&msg, c->fds, 8) : 0;
 	if (n <= 0)
 		return -EIO;
@@ -319,27 +284,29 @@ static int read_reply(int chan, struct call *c)
 	return 0;
 }
 
+/* A request: pieces of our memory and of the caller's, in wire order. */
+struct req {
+	struct iovec *iov;	/* iov[0] is left for the wire header */
+	unsigned int n;
+	size_t len;
+};
+
 /*
  * One round trip on the thread's channel for fd: the request goes in, the
- * reply (and any fds) comes back.  Any failure of the daemon side reads as
+ * reply (and any fds) comes back.  The caller's buffers are sent as they
+ * are: the kernel's copy from them says EFAULT when they cannot be read,
+ * as copy_from_user() would.  Any failure of the daemon side reads as
  * EIO, as calls on a disassociated device do.
  */
-static int do_call(int fd, uint32_t kind, const void *req, size_t len,
-		   struct call *c)
+static int do_call(int fd, uint32_t kind, struct req *rq, struct call *c)
 {
 	struct emu_wire_req hdr = {
-		.magic = EMU_WIRE_MAGIC, .kind = kind, .len = (uint32_t)len,
+		.magic = EMU_WIRE_MAGIC, .kind = kind, .len = (uint32_t)rq->len,
 		.pid = (uint32_t)self_pid(),
 	};
-	struct iovec iov[2] = {
-		{ .iov_base = &hdr, .iov_len = sizeof(hdr) },
-		{ .iov_base = (void *)req, .iov_len = len },
-	};
-	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
 	struct emu_chan ch;
 	int ret, cancel, stale;
-	size_t sent;
-	ssize_t n;
+	size_t sent = 0;
 
 	memset(c, 0, sizeof(*c));
 	/* an ioctl is no cancellation point: a reply is never left half read */
@@ -348,19 +315,17 @@ static int do_call(int fd, uint32_t kind, const void *req, size_t len,
 	if (ret)
 		goto out;
 	hdr.seq = ch.seq;
-	n = emu_wire_sendmsg(ch.fd, &msg, MSG_NOSIGNAL);
-	sent = n > 0 ? (size_t)n : 0;
-	ret = -EIO;
-	if (n < 0 ||
-	    (sent < sizeof(hdr) &&
-	     emu_wire_write_full(ch.fd, (uint8_t *)&hdr + sent,
-				 sizeof(hdr) - sent)))
+	rq->iov[0] = (struct iovec){ &hdr, sizeof(hdr) };
+	ret = emu_wire_sendv_full(ch.fd, rq->iov, rq->n, &sent);
+	if (ret) {
+		/* nothing sent of an unreadable request: the channel is fine */
+		if (ret == -EFAULT && !sent) {
+			emu_chan_put(&ch, false);
+			goto out;
+		}
+		ret = ret == -EFAULT ? -EFAULT : -EIO;
 		goto put;
-	sent = sent > sizeof(hdr) ? sent - sizeof(hdr) : 0;
-	if (len > sent &&
-	    emu_wire_write_full(ch.fd, (const uint8_t *)req + sent,
-				len - sent))
-		goto put;
+	}
 	/* a reply to an earlier, abandoned call is skipped */
 	for (stale = 0; stale < 4; stale++) {
 		ret = read_reply(ch.fd, c);
@@ -435,36 +400,35 @@ static uint32_t client_facts(const struct ib_uverbs_ioctl_hdr *hdr,
 	return 0;
 }
 
-/* Builds the request: what the kernel would copy_from_user(). */
-static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
-			const struct ib_uverbs_attr *attrs, size_t *len,
-			int *err)
+/*
+ * Builds the request: what the kernel would copy_from_user().  meta gets
+ * the header, the attrs, each attr's u32 length and the facts; the copy-in
+ * buffers are not copied but sent from where the caller has them.
+ */
+static int marshal(const struct ib_uverbs_ioctl_hdr *hdr,
+		   const struct ib_uverbs_attr *attrs, struct req *rq,
+		   uint8_t **meta)
 {
 	const struct emu_method_spec *m =
 		emu_find_method(hdr->object_id, hdr->method_id);
-	size_t total = sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
-	uint32_t facts = client_facts(hdr, attrs);
+	size_t head = sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
+	uint32_t *lens, facts = client_facts(hdr, attrs);
 	unsigned int i;
-	uint8_t *buf, *p;
 
-	for (i = 0; i < hdr->num_attrs; i++) {
-		const struct emu_attr_spec *s = m ? emu_find_attr(m,
-							attrs[i].attr_id) : NULL;
-
-		total += sizeof(uint32_t);
-		if (s && s->type == EMU_ATTR_PTR_IN &&
-		    attrs[i].len > sizeof(attrs[i].data))
-			total += attrs[i].len;
+	*meta = malloc(head + (hdr->num_attrs + 1) * sizeof(uint32_t));
+	/* the wire header, head, each length and buffer, the facts */
+	rq->iov = malloc((3 + 2 * hdr->num_attrs) * sizeof(*rq->iov));
+	if (!*meta || !rq->iov) {
+		free(*meta);
+		free(rq->iov);
+		return -ENOMEM;
 	}
-	total += sizeof(facts);
-	buf = malloc(total);
-	if (!buf) {
-		*err = ENOMEM;
-		return NULL;
-	}
-	memcpy(buf, hdr, sizeof(*hdr));
-	memcpy(buf + sizeof(*hdr), attrs, hdr->num_attrs * sizeof(*attrs));
-	p = buf + sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
+	memcpy(*meta, hdr, sizeof(*hdr));
+	memcpy(*meta + sizeof(*hdr), attrs, hdr->num_attrs * sizeof(*attrs));
+	lens = (uint32_t *)(*meta + head);
+	rq->iov[1] = (struct iovec){ *meta, head };
+	rq->n = 2;
+	rq->len = head;
 	for (i = 0; i < hdr->num_attrs; i++) {
 		const struct emu_attr_spec *s = m ? emu_find_attr(m,
 							attrs[i].attr_id) : NULL;
@@ -473,18 +437,17 @@ static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 		if (s && s->type == EMU_ATTR_PTR_IN &&
 		    attrs[i].len > sizeof(attrs[i].data))
 			n = attrs[i].len;
-		memcpy(p, &n, sizeof(n));
-		p += sizeof(n);
-		if (n && emu_user_read(p, attrs[i].data, n)) {
-			free(buf);
-			*err = EFAULT;
-			return NULL;
-		}
-		p += n;
+		lens[i] = n;
+		rq->iov[rq->n++] = (struct iovec){ &lens[i], sizeof(n) };
+		if (n)
+			rq->iov[rq->n++] = (struct iovec){
+				(void *)(uintptr_t)attrs[i].data, n };
+		rq->len += sizeof(n) + n;
 	}
-	memcpy(p, &facts, sizeof(facts));
-	*len = total;
-	return buf;
+	lens[i] = facts;
+	rq->iov[rq->n++] = (struct iovec){ &lens[i], sizeof(facts) };
+	rq->len += sizeof(facts);
+	return 0;
 }
 
 /* writebacks applied with one copy; a longer list takes several */
@@ -602,15 +565,15 @@ int emu_ioctl(int fd, void *arg)
 		     32 * sizeof(struct ib_uverbs_attr)];
 	struct ib_uverbs_ioctl_hdr hdr, *uhdr = arg;
 	struct ib_uverbs_attr *attrs = NULL;
+	uint8_t *meta = NULL;
+	struct req rq;
 	struct call c;
-	uint8_t *req;
-	size_t len;
 	int err = 0, ret;
 
 	pid_t outer = call_pid;
 	ssize_t got;
 
-	call_pid = getpid();
+	call_pid = emu_self_pid();
 	/* the header and, usually, every attr in one copy */
 	got = user_read_some(head, (uintptr_t)uhdr, sizeof(head));
 	if (got < (ssize_t)sizeof(hdr)) {
@@ -633,17 +596,19 @@ int emu_ioctl(int fd, void *arg)
 						alen))
 			err = EFAULT;
 	}
-	req = err ? NULL : marshal(&hdr, attrs, &len, &err);
-	if (!req) {
+	if (!err)
+		err = -marshal(&hdr, attrs, &rq, &meta);
+	if (err) {
 		free(attrs);
 		call_pid = outer;
 		return fail(err);
 	}
 	/* keep the caller's real header length for the daemon's checks */
 	if (!hdr.num_attrs)
-		memcpy(req, uhdr, sizeof(hdr));
-	ret = do_call(fd, EMU_WIRE_IOCTL, req, len, &c);
-	free(req);
+		memcpy(meta, head, sizeof(hdr));
+	ret = do_call(fd, EMU_WIRE_IOCTL, &rq, &c);
+	free(rq.iov);
+	free(meta);
 	if (!ret) {
 		ret = apply(&c, uhdr, attrs, hdr.num_attrs);
 		if (!ret)
@@ -674,7 +639,10 @@ void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
 		errno = EINVAL;
 		return MAP_FAILED;
 	}
-	ret = do_call(fd, EMU_WIRE_MMAP, &req, sizeof(req), &c);
+	struct iovec iov[2] = { {}, { &req, sizeof(req) } };
+	struct req rq = { .iov = iov, .n = 2, .len = sizeof(req) };
+
+	ret = do_call(fd, EMU_WIRE_MMAP, &rq, &c);
 	if (!ret)
 		ret = c.rep.ret;
 	if (!ret && (c.nfds != 1 || c.rep.len != sizeof(mrep)))
