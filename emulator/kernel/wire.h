@@ -14,7 +14,9 @@
  * ufile: when the connection closes the daemon closes its channels.
  *
  * Every request carries a sequence number that its reply repeats, so a
- * caller never takes a stale reply for its own.
+ * caller never takes a stale reply for its own.  A client sends its next
+ * request on a channel only once it has read the reply: bytes beyond the
+ * request being served close the channel.
  *
  * All integers are host order: both ends run on the same machine.
  */
