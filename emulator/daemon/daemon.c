@@ -188,11 +188,23 @@ static void watch(struct chan *ch, uint32_t events)
 	epoll_ctl(d.ep, EPOLL_CTL_MOD, ch->fd, &ev);
 }
 
-/* A descriptor was closed: a shed listener may accept again. */
-static void fd_released(void)
+/* Listens again (EPOLLIN), or stops listening (0) for want of fds. */
+static void listen_all(uint32_t events)
 {
 	unsigned int i;
 
+	for (i = 0; i < d.ndev; i++) {
+		struct epoll_event ev = { .events = events,
+					  .data.ptr = &d.listeners[i] };
+
+		epoll_ctl(d.ep, EPOLL_CTL_MOD, d.listeners[i].fd, &ev);
+	}
+	d.listeners_paused = !events;
+}
+
+/* A descriptor was closed: a shed listener may accept again. */
+static void fd_released(void)
+{
 	d.nfds--;
 	if (!d.listeners_paused)
 		return;
@@ -200,13 +212,7 @@ static void fd_released(void)
 		d.reserve = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (d.reserve < 0)
 		return;
-	for (i = 0; i < d.ndev; i++) {
-		struct epoll_event ev = { .events = EPOLLIN,
-					  .data.ptr = &d.listeners[i] };
-
-		epoll_ctl(d.ep, EPOLL_CTL_MOD, d.listeners[i].fd, &ev);
-	}
-	d.listeners_paused = false;
+	listen_all(EPOLLIN);
 }
 
 static void charge(struct chan *ch, size_t bytes)
@@ -682,7 +688,6 @@ static bool conn_read(struct conn *c)
  */
 static void shed(int lfd)
 {
-	unsigned int i;
 	int fd;
 
 	if (d.reserve >= 0) {
@@ -695,13 +700,7 @@ static void shed(int lfd)
 		if (fd >= 0 && d.reserve >= 0)
 			return;
 	}
-	for (i = 0; i < d.ndev; i++) {
-		struct epoll_event ev = { .events = 0,
-					  .data.ptr = &d.listeners[i] };
-
-		epoll_ctl(d.ep, EPOLL_CTL_MOD, d.listeners[i].fd, &ev);
-	}
-	d.listeners_paused = true;
+	listen_all(0);
 }
 
 static void on_listen(struct listener *l)

@@ -14,7 +14,6 @@
  *    before the first reply is read, and the daemon serves on.
  * The daemon's descriptors are counted in /proc/<pid>/fd.
  */
-#include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -24,8 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emu_transport.h"
 #include "emu_util.h"
-#include "wire.h"
 
 #define NAME "emu_channels"
 #define ITERS 400
@@ -35,20 +34,7 @@ static pid_t daemon_pid;
 
 static int daemon_fds(void)
 {
-	char path[64];
-	struct dirent *e;
-	DIR *d;
-	int n = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/fd", (int)daemon_pid);
-	d = opendir(path);
-	if (!d)
-		return -1;
-	while ((e = readdir(d)))
-		if (e->d_name[0] != '.')
-			n++;
-	closedir(d);
-	return n;
+	return emu_proc_fds(daemon_pid);
 }
 
 /* The daemon gets to an EOF in its own time: wait for the count. */
@@ -157,45 +143,6 @@ static void fork_with_live_channel(struct ibv_context *ctx)
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
-static int send_fd(int sock, int fd)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))];
-	char b = 'f';
-	struct iovec iov = { .iov_base = &b, .iov_len = 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	struct cmsghdr *cm;
-
-	memset(cbuf, 0, sizeof(cbuf));
-	msg.msg_control = cbuf;
-	msg.msg_controllen = sizeof(cbuf);
-	cm = CMSG_FIRSTHDR(&msg);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
-}
-
-static int recv_fd(int sock)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))];
-	char b;
-	struct iovec iov = { .iov_base = &b, .iov_len = 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-			      .msg_control = cbuf,
-			      .msg_controllen = sizeof(cbuf) };
-	struct cmsghdr *cm;
-	int fd;
-
-	if (recvmsg(sock, &msg, 0) != 1)
-		return -1;
-	cm = CMSG_FIRSTHDR(&msg);
-	if (!cm || cm->cmsg_type != SCM_RIGHTS)
-		return -1;
-	memcpy(&fd, CMSG_DATA(cm), sizeof(int));
-	return fd;
-}
-
 /*
  * A process forked before the device was opened (no channel, no fd)
  * receives the fd and calls on it from 8 threads while we call too.
@@ -214,7 +161,7 @@ static void scm_rights_eight_threads(void)
 		int fd;
 
 		close(sv[0]);
-		fd = recv_fd(sv[1]);
+		fd = emu_recv_fd(sv[1]);
 		imp = fd >= 0 ? ibv_import_device(fd) : NULL;
 		if (!imp)
 			_exit(2);
@@ -224,7 +171,7 @@ static void scm_rights_eight_threads(void)
 	ctx = emu_open_devx(1);
 	REQUIRE(ctx);
 	CHECK_EQ(run_callers(ctx, 1, 400), 0);
-	REQUIRE(send_fd(sv[0], ctx->cmd_fd) == 0);
+	REQUIRE(emu_send_with_fd(sv[0], "f", 1, ctx->cmd_fd, 0) == 1);
 	CHECK_EQ(run_callers(ctx, 2, 500), 0);
 	REQUIRE(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -289,34 +236,6 @@ static void channels_released(struct ibv_context *ctx, int base)
 	pthread_barrier_destroy(&parked);
 }
 
-/* A raw channel on connection fd, as the preload registers one. */
-static int raw_channel(int fd, uint32_t version)
-{
-	struct emu_wire_token tok = { EMU_WIRE_MAGIC, version };
-	char cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	struct cmsghdr *cm;
-	int sp[2];
-
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sp))
-		return -1;
-	memset(cbuf, 0, sizeof(cbuf));
-	msg.msg_control = cbuf;
-	msg.msg_controllen = sizeof(cbuf);
-	cm = CMSG_FIRSTHDR(&msg);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &sp[1], sizeof(int));
-	if (sendmsg(fd, &msg, 0) != sizeof(tok)) {
-		close(sp[0]);
-		sp[0] = -1;
-	}
-	close(sp[1]);
-	return sp[0];
-}
-
 static int send_req(int chan, uint32_t magic, uint32_t kind, uint32_t seq,
 		    uint32_t reserved, const void *payload, uint32_t len)
 {
@@ -364,7 +283,7 @@ static void malformed_frames(struct ibv_context *ctx, int base)
 	struct emu_wire_mmap mm = {};
 	int chan, p[2];
 
-	chan = raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+	chan = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
 	REQUIRE(chan >= 0);
 	/* well-framed requests the kernel answers with its errno */
 	CHECK_EQ(send_req(chan, EMU_WIRE_MAGIC, EMU_WIRE_PING, 7, 0, NULL, 0),
@@ -399,33 +318,33 @@ static void malformed_frames(struct ibv_context *ctx, int base)
 		CHECK(write(chan, two, sizeof(two)) == sizeof(two));
 		CHECK(hung_up(chan));
 		close(chan);
-		chan = raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+		chan = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
 		REQUIRE(chan >= 0);
 	}
 	/* broken framing: the channel is closed, nothing else */
 	CHECK_EQ(send_req(chan, 0xdeadbeef, EMU_WIRE_PING, 13, 0, NULL, 0), 0);
 	CHECK(hung_up(chan));
 	close(chan);
-	chan = raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+	chan = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
 	REQUIRE(chan >= 0);
 	CHECK_EQ(send_req(chan, EMU_WIRE_MAGIC, EMU_WIRE_PING, 1, 5, NULL, 0),
 		 0);
 	CHECK(hung_up(chan));
 	close(chan);
-	chan = raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+	chan = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
 	REQUIRE(chan >= 0);
 	CHECK_EQ(send_req(chan, EMU_WIRE_MAGIC, EMU_WIRE_IOCTL, 1, 0, NULL,
 			  EMU_WIRE_MAX_REQ + 1), 0);
 	CHECK(hung_up(chan));
 	close(chan);
-	chan = raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+	chan = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
 	REQUIRE(chan >= 0);
 	CHECK_EQ(send_req(chan, EMU_WIRE_MAGIC, EMU_WIRE_PING,
 			  EMU_WIRE_SEQ_REFUSED, 0, NULL, 0), 0);
 	CHECK(hung_up(chan));
 	close(chan);
 	/* a token of another protocol version: not served */
-	chan = raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION + 1);
+	chan = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION + 1);
 	REQUIRE(chan >= 0);
 	CHECK(hung_up(chan));
 	close(chan);
@@ -434,19 +353,9 @@ static void malformed_frames(struct ibv_context *ctx, int base)
 	{
 		struct emu_wire_token tok = { EMU_WIRE_MAGIC,
 					      EMU_WIRE_VERSION };
-		char cbuf[CMSG_SPACE(sizeof(int))] = {};
-		struct iovec iov = { .iov_base = &tok,
-				     .iov_len = sizeof(tok) };
-		struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-				      .msg_control = cbuf,
-				      .msg_controllen = sizeof(cbuf) };
-		struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
 
-		cm->cmsg_level = SOL_SOCKET;
-		cm->cmsg_type = SCM_RIGHTS;
-		cm->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(cm), &p[1], sizeof(int));
-		CHECK(sendmsg(ctx->cmd_fd, &msg, 0) == sizeof(tok));
+		CHECK(emu_send_with_fd(ctx->cmd_fd, &tok, sizeof(tok), p[1],
+				       0) == sizeof(tok));
 	}
 	close(p[1]);
 	{
@@ -469,8 +378,8 @@ static void killed_mid_call(struct ibv_context *ctx, int base)
 	pid = fork();
 	REQUIRE(pid >= 0);
 	if (pid == 0) {
-		int half = raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
-		int unread = raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+		int half = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+		int unread = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
 		struct emu_wire_req req = { .magic = EMU_WIRE_MAGIC,
 					    .kind = EMU_WIRE_IOCTL,
 					    .len = 4096, .seq = 1 };

@@ -17,7 +17,6 @@
  *
  * Timeouts only bound the test; nothing here asserts a speed.
  */
-#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -27,8 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emu_transport.h"
 #include "emu_util.h"
-#include "wire.h"
 
 #define NAME "emu_hostile"
 #define DAEMON_LIMIT 256
@@ -39,20 +38,7 @@ static pid_t daemon_pid;
 
 static int daemon_fds(void)
 {
-	char path[64];
-	struct dirent *e;
-	DIR *d;
-	int n = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/fd", (int)daemon_pid);
-	d = opendir(path);
-	if (!d)
-		return -1;
-	while ((e = readdir(d)))
-		if (e->d_name[0] != '.')
-			n++;
-	closedir(d);
-	return n;
+	return emu_proc_fds(daemon_pid);
 }
 
 /* ns the daemon ran or waited to run, since it started */
@@ -80,34 +66,6 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* A channel registered on connection fd by hand: our end, or -1. */
-static int raw_channel(int fd)
-{
-	struct emu_wire_token tok = { EMU_WIRE_MAGIC, EMU_WIRE_VERSION };
-	char cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	struct cmsghdr *cm;
-	int sp[2];
-
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sp))
-		return -1;
-	memset(cbuf, 0, sizeof(cbuf));
-	msg.msg_control = cbuf;
-	msg.msg_controllen = sizeof(cbuf);
-	cm = CMSG_FIRSTHDR(&msg);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &sp[1], sizeof(int));
-	if (sendmsg(fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) != sizeof(tok)) {
-		close(sp[0]);
-		sp[0] = -1;
-	}
-	close(sp[1]);
-	return sp[0];
-}
-
 /*
  * The hostile: conns connections, each with a channel that holds half a
  * request or a pile of unread replies; then one more connection every
@@ -122,7 +80,7 @@ static void hostile(int conns, int ready)
 
 	for (i = 0; i < conns; i++) {
 		int fd = open("/dev/infiniband/uverbs0", O_RDWR | O_CLOEXEC);
-		int chan = fd >= 0 ? raw_channel(fd) : -1;
+		int chan = fd >= 0 ? emu_raw_channel(fd, EMU_WIRE_VERSION) : -1;
 
 		if (chan < 0)
 			continue;
@@ -151,7 +109,7 @@ static void hostile(int conns, int ready)
 		int fd = open("/dev/infiniband/uverbs0", O_RDWR | O_CLOEXEC);
 
 		if (fd >= 0)
-			raw_channel(fd);
+			emu_raw_channel(fd, EMU_WIRE_VERSION);
 		usleep(50000);
 	}
 }
