@@ -141,7 +141,8 @@ static void fork_child(void)
 	caches = NULL;
 	tls.last_fd = -1;
 	__atomic_store_n(&self, 0, __ATOMIC_RELAXED);
-	pthread_mutex_init(&lock, NULL);
+	/* taken by this very thread in fork_prepare() */
+	pthread_mutex_unlock(&lock);
 }
 
 static void init_once(void)

@@ -26,7 +26,7 @@
 #include "emu_transport.h"
 #include "emu_util.h"
 
-#define NAME "emu_channels"
+#define NAME "emu_thread_channels"
 #define ITERS 400
 #define THREADS 8
 
