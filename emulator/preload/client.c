@@ -247,8 +247,8 @@ static void call_close(struct call *c)
  */
 static int read_reply(int chan, struct call *c)
 {
-	static __thread uint8_t inl[INLINE_REPLY]
-		__attribute__((tls_model("initial-exec")));
+	/* on the stack: a signal handler's call may come in between */
+	uint8_t inl[INLINE_REPLY];
 	char cbuf[CMSG_SPACE(sizeof(c->fds))];
 	struct iovec iov[2] = {
 		{ .iov_base = &c->rep, .iov_len = sizeof(c->rep) },
