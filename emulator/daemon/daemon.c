@@ -776,7 +776,7 @@ static int listen_on(const char *dir, unsigned int i)
 		return -1;
 	unlink(sa.sun_path);
 	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
-	    listen(fd, 128)) {
+	    listen(fd, SOMAXCONN)) {
 		close(fd);
 		return -1;
 	}

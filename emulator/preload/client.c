@@ -130,6 +130,7 @@ int emu_open_dev(int dev, int flags)
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	int (*real_socket)(int, int, int) =
 		(int (*)(int, int, int))emu_real("socket");
+	const struct timeval connect_wait = { .tv_sec = 10 }, no_wait = {};
 	int fd, err;
 
 	if ((flags & O_ACCMODE) != O_RDWR && (flags & O_ACCMODE) != O_WRONLY &&
@@ -143,11 +144,24 @@ int emu_open_dev(int dev, int flags)
 			 ((flags & O_CLOEXEC) ? SOCK_CLOEXEC : 0), 0);
 	if (fd < 0)
 		return -1;
-	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+	/*
+	 * A daemon that stopped accepting for want of descriptors makes the
+	 * open fail (ENFILE) after a while instead of hang: connect() waits
+	 * for room in its queue no longer than the send timeout.
+	 */
+	if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &connect_wait,
+		       sizeof(connect_wait)) ||
+	    connect(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &no_wait,
+		       sizeof(no_wait))) {
 		err = errno;
 		close(fd);
 		/* the daemon is gone: as if the device disappeared */
-		errno = (err == ECONNREFUSED || err == ENOENT) ? ENXIO : err;
+		if (err == ECONNREFUSED || err == ENOENT)
+			err = ENXIO;
+		else if (err == EAGAIN)
+			err = ENFILE;
+		errno = err;
 		return -1;
 	}
 	return fd;
