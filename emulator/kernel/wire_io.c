@@ -64,9 +64,10 @@ int emu_wire_sendv_full(int fd, struct iovec *iov, unsigned int n,
 			msg.msg_iovlen--;
 		}
 		if (msg.msg_iovlen) {
-			msg.msg_iov->iov_base = (uint8_t *)msg.msg_iov->iov_base +
-						done;
-			msg.msg_iov->iov_len -= done;
+			struct iovec *v = msg.msg_iov;
+
+			v->iov_base = (uint8_t *)v->iov_base + done;
+			v->iov_len -= done;
 		}
 	}
 	return 0;

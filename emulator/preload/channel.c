@@ -27,7 +27,7 @@
 
 struct chan_slot {
 	int fd;			/* the device fd; -1: slot free */
-	dev_t conn_dev;		/* the connection it was, when registered */
+	dev_t conn_dev;		/* the connection fd was at registration */
 	ino_t conn_ino;
 	int chan;		/* our end of the channel */
 	ino_t chan_ino;

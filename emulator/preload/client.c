@@ -469,7 +469,7 @@ static int marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 
 struct wb_batch {
 	struct iovec l[WB_BATCH], r[WB_BATCH];
-	int fd_slot[WB_BATCH];	/* c->fds index an EMU_WB_FD entry installs */
+	int fd_slot[WB_BATCH];	/* c->fds index an EMU_WB_FD installs */
 	int64_t fdv[WB_BATCH];
 	unsigned int n;
 	size_t total;
@@ -530,8 +530,8 @@ static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 	b.n = 0;
 	b.total = 0;
 	while (p < end && !ret) {
+		uint64_t uattr, uflags, udata;
 		struct emu_wire_wb wb;
-		uint64_t uattr;
 
 		if ((size_t)(end - p) < sizeof(wb))
 			return -EIO;
@@ -540,18 +540,18 @@ static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 		if ((size_t)(end - p) < wb.len || wb.idx >= num_attrs)
 			return -EIO;
 		uattr = (uint64_t)(uintptr_t)&uhdr->attrs[wb.idx];
+		uflags = uattr + offsetof(struct ib_uverbs_attr, flags);
+		udata = uattr + offsetof(struct ib_uverbs_attr, data);
 		switch (wb.kind) {
 		case EMU_WB_FLAGS:
 			if (wb.len != sizeof(uint16_t))
 				return -EIO;
-			ret = wb_add(c, &b, uattr + offsetof(struct ib_uverbs_attr,
-							    flags), p, wb.len, -1);
+			ret = wb_add(c, &b, uflags, p, wb.len, -1);
 			break;
 		case EMU_WB_DATA:
 			if (wb.len != sizeof(uint64_t))
 				return -EIO;
-			ret = wb_add(c, &b, uattr + offsetof(struct ib_uverbs_attr,
-							    data), p, wb.len, -1);
+			ret = wb_add(c, &b, udata, p, wb.len, -1);
 			break;
 		case EMU_WB_BUF:
 			if (wb.len > attrs[wb.idx].len)
@@ -561,9 +561,8 @@ static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 		case EMU_WB_FD:
 			if (next_fd >= c->nfds)
 				return -EIO;
-			ret = wb_add(c, &b, uattr + offsetof(struct ib_uverbs_attr,
-							    data), NULL,
-				     sizeof(int64_t), (int)next_fd++);
+			ret = wb_add(c, &b, udata, NULL, sizeof(int64_t),
+				     (int)next_fd++);
 			break;
 		default:
 			return -EIO;

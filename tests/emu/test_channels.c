@@ -222,7 +222,8 @@ static void channels_released(struct ibv_context *ctx, int base)
 	REQUIRE(other);
 	REQUIRE(pthread_barrier_init(&parked, NULL, 5) == 0);
 	for (i = 0; i < 4; i++)
-		REQUIRE(pthread_create(&t[i], NULL, call_then_park, other) == 0);
+		REQUIRE(pthread_create(&t[i], NULL, call_then_park,
+				       other) == 0);
 	pthread_barrier_wait(&parked);
 	/* the connection, this thread's channel, the 4 parked threads' */
 	CHECK(daemon_fds_atleast(base + 5));
