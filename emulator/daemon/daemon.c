@@ -357,8 +357,9 @@ static bool send_reply(struct chan *ch, int ret, struct emu_reply *rep,
 	for (i = 0; i < 3; i++) {
 		size_t l = iov[i].iov_len, skip = done < l ? done : l;
 
-		memcpy(ch->out + ch->out_off, (uint8_t *)iov[i].iov_base + skip,
-		       l - skip);
+		if (l > skip)
+			memcpy(ch->out + ch->out_off,
+			       (uint8_t *)iov[i].iov_base + skip, l - skip);
 		ch->out_off += l - skip;
 		done -= skip;
 	}
