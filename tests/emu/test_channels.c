@@ -7,6 +7,8 @@
  *  - the fd passed by SCM_RIGHTS to a process that calls from 8 threads;
  *  - a thread's channel is closed when it exits, and when the device fd
  *    closes the daemon lets go of every channel of it;
+ *  - replies a client leaves unread are kept by the daemon once the
+ *    socket is full and delivered, in order, when it reads;
  *  - a caller killed in the middle of a call, request half written or
  *    reply unread, costs the daemon nothing it keeps;
  *  - malformed frames on a channel get the kernel's errno, or the channel
@@ -368,6 +370,44 @@ static void malformed_frames(struct ibv_context *ctx, int base)
 	CHECK(daemon_fds_reach(base));
 }
 
+/*
+ * Replies left unread pile up in the socket until the daemon cannot send
+ * the next: it keeps that one and sends it once they are read, in order.
+ */
+static void replies_held(struct ibv_context *ctx)
+{
+	const int rep_len = (int)sizeof(struct emu_wire_rep);
+	int chan, queued = 0, k, i, n;
+	uint32_t seq;
+
+	chan = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+	REQUIRE(chan >= 0);
+	for (seq = 1; seq < 100000; seq++) {
+		REQUIRE(send_req(chan, EMU_WIRE_MAGIC, EMU_WIRE_PING, seq, 0,
+				 NULL, 0) == 0);
+		/* its reply arrived, or the daemon is holding it */
+		for (k = 0; k < 200; k++) {
+			REQUIRE(ioctl(chan, FIONREAD, &n) == 0);
+			if (n > queued)
+				break;
+			usleep(1000);
+		}
+		if (n == queued)
+			break;
+		queued = n;
+	}
+	CHECK(seq < 100000);
+	CHECK_EQ(queued, (int)(seq - 1) * rep_len);
+	for (i = 1; i <= (int)seq; i++)
+		if (reply_ret(chan, (uint32_t)i) != 0)
+			break;
+	CHECK_EQ(i, (int)seq + 1);
+	CHECK_EQ(send_req(chan, EMU_WIRE_MAGIC, EMU_WIRE_PING, seq + 1, 0,
+			  NULL, 0), 0);
+	CHECK_EQ(reply_ret(chan, seq + 1), 0);
+	close(chan);
+}
+
 /* A child killed with a request half written and a reply unread. */
 static void killed_mid_call(struct ibv_context *ctx, int base)
 {
@@ -430,6 +470,7 @@ int main(void)
 	CHECK(daemon_fds_reach(base));
 	channels_released(ctx, base);
 	malformed_frames(ctx, base);
+	replies_held(ctx);
 	killed_mid_call(ctx, base);
 
 	/* and this thread's channel served through all of it */
