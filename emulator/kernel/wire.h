@@ -15,8 +15,10 @@
  *
  * Every request carries a sequence number that its reply repeats, so a
  * caller never takes a stale reply for its own.  A client sends its next
- * request on a channel only once it has read the reply: bytes beyond the
- * request being served close the channel.
+ * request on a channel only once it has read the reply.  The daemon reads
+ * one request at a time: bytes of a next one that arrive in the same read
+ * close the channel; a next one sent later waits until the reply before
+ * it is written.
  *
  * All integers are host order: both ends run on the same machine.
  */
