@@ -629,8 +629,13 @@ int emu_ioctl(int fd, void *arg)
 	ssize_t got;
 
 	call_pid = emu_self_pid();
-	/* the header and, usually, every attr in one copy */
-	got = user_read_some(head, (uintptr_t)uhdr, sizeof(head));
+	/*
+	 * The header and, usually, every attr in one copy; in our own stack
+	 * exactly the header (nothing of the frames around it is read).
+	 */
+	got = user_read_some(head, (uintptr_t)uhdr,
+			     on_stack((uintptr_t)uhdr, sizeof(hdr)) ?
+			     sizeof(hdr) : sizeof(head));
 	if (got < (ssize_t)sizeof(hdr)) {
 		call_pid = outer;
 		return fail(EFAULT);
