@@ -275,11 +275,15 @@ int emu_user_write(uint64_t dst, const void *src, size_t len)
 	return user_writev(&l, &r, 1, len) == len ? 0 : -EFAULT;
 }
 
+/* Reply bytes that come with the header in the same read, usually all. */
+#define INLINE_REPLY 4096
+
 struct call {
 	struct emu_wire_rep rep;
 	int fds[8];
 	unsigned int nfds;
-	uint8_t *payload;
+	uint8_t *payload;	/* inl, or allocated for a longer reply */
+	uint8_t inl[INLINE_REPLY];
 };
 
 static void call_close(struct call *c)
@@ -290,12 +294,10 @@ static void call_close(struct call *c)
 		if (c->fds[i] >= 0)
 			close(c->fds[i]);
 	c->nfds = 0;
-	free(c->payload);
+	if (c->payload != c->inl)
+		free(c->payload);
 	c->payload = NULL;
 }
-
-/* Reply bytes that come with the header in the same read, usually all. */
-#define INLINE_REPLY 4096
 
 /*
  * Reads one reply from the channel into c.  0, or -EIO when the channel
@@ -303,12 +305,10 @@ static void call_close(struct call *c)
  */
 static int read_reply(int chan, struct call *c)
 {
-	/* on the stack: a signal handler's call may come in between */
-	uint8_t inl[INLINE_REPLY];
 	char cbuf[CMSG_SPACE(sizeof(c->fds))];
 	struct iovec iov[2] = {
 		{ .iov_base = &c->rep, .iov_len = sizeof(c->rep) },
-		{ .iov_base = inl, .iov_len = sizeof(inl) },
+		{ .iov_base = c->inl, .iov_len = sizeof(c->inl) },
 	};
 	struct msghdr msg = {
 		.msg_iov = iov, .msg_iovlen = 2,
@@ -330,10 +330,15 @@ static int read_reply(int chan, struct call *c)
 	if (c->rep.magic != EMU_WIRE_MAGIC || c->rep.len > EMU_WIRE_MAX_REP ||
 	    c->rep.nfds != c->nfds || have > c->rep.len)
 		return -EIO;
-	c->payload = malloc(c->rep.len ? c->rep.len : 1);
-	if (!c->payload)
-		return -ENOMEM;
-	memcpy(c->payload, inl, have);
+	/* no allocation for the usual reply: a signal handler may call */
+	if (c->rep.len <= sizeof(c->inl)) {
+		c->payload = c->inl;
+	} else {
+		c->payload = malloc(c->rep.len);
+		if (!c->payload)
+			return -ENOMEM;
+		memcpy(c->payload, c->inl, have);
+	}
 	if (c->rep.len > have &&
 	    emu_wire_read_full(chan, c->payload + have, c->rep.len - have))
 		return -EIO;
@@ -364,7 +369,9 @@ static int do_call(int fd, uint32_t kind, struct req *rq, struct call *c)
 	int ret, cancel, stale;
 	size_t sent = 0;
 
-	memset(c, 0, sizeof(*c));
+	memset(&c->rep, 0, sizeof(c->rep));
+	c->nfds = 0;
+	c->payload = NULL;
 	/* an ioctl is no cancellation point: a reply is never left half read */
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
 	ret = emu_chan_get(fd, &ch);
@@ -457,13 +464,29 @@ static uint32_t client_facts(const struct ib_uverbs_ioctl_hdr *hdr,
 }
 
 /*
+ * Room on the caller's stack for the request of an ioctl with up to
+ * ROOM_ATTRS attrs, so that the usual call allocates nothing (a signal
+ * handler may call in the middle of it, and malloc() is not reentrant).
+ */
+#define ROOM_ATTRS 32
+
+struct marshal_room {
+	uint8_t meta[sizeof(struct ib_uverbs_ioctl_hdr) +
+		     ROOM_ATTRS * sizeof(struct ib_uverbs_attr) +
+		     (ROOM_ATTRS + 1) * sizeof(uint32_t)]
+		__attribute__((aligned(8)));
+	struct iovec iov[3 + 2 * ROOM_ATTRS];
+	struct ib_uverbs_attr attrs[ROOM_ATTRS];
+};
+
+/*
  * Builds the request: what the kernel would copy_from_user().  meta gets
  * the header, the attrs, each attr's u32 length and the facts; the copy-in
  * buffers are not copied but sent from where the caller has them.
  */
 static int marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 		   const struct ib_uverbs_attr *attrs, struct req *rq,
-		   uint8_t **meta)
+		   uint8_t **meta, struct marshal_room *room)
 {
 	const struct emu_method_spec *m =
 		emu_find_method(hdr->object_id, hdr->method_id);
@@ -471,13 +494,18 @@ static int marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 	uint32_t *lens, facts = client_facts(hdr, attrs);
 	unsigned int i;
 
-	*meta = malloc(head + (hdr->num_attrs + 1) * sizeof(uint32_t));
-	/* the wire header, head, each length and buffer, the facts */
-	rq->iov = malloc((3 + 2 * hdr->num_attrs) * sizeof(*rq->iov));
-	if (!*meta || !rq->iov) {
-		free(*meta);
-		free(rq->iov);
-		return -ENOMEM;
+	if (hdr->num_attrs <= ROOM_ATTRS) {
+		*meta = room->meta;
+		rq->iov = room->iov;
+	} else {
+		*meta = malloc(head + (hdr->num_attrs + 1) * sizeof(uint32_t));
+		/* the wire header, head, each length and buffer, the facts */
+		rq->iov = malloc((3 + 2 * hdr->num_attrs) * sizeof(*rq->iov));
+		if (!*meta || !rq->iov) {
+			free(*meta);
+			free(rq->iov);
+			return -ENOMEM;
+		}
 	}
 	memcpy(*meta, hdr, sizeof(*hdr));
 	memcpy(*meta + sizeof(*hdr), attrs, hdr->num_attrs * sizeof(*attrs));
@@ -620,6 +648,7 @@ int emu_ioctl(int fd, void *arg)
 		     32 * sizeof(struct ib_uverbs_attr)];
 	struct ib_uverbs_ioctl_hdr hdr, *uhdr = arg;
 	struct ib_uverbs_attr *attrs = NULL;
+	struct marshal_room room;
 	uint8_t *meta = NULL;
 	struct req rq;
 	struct call c;
@@ -648,7 +677,8 @@ int emu_ioctl(int fd, void *arg)
 	if (hdr.num_attrs) {
 		size_t alen = hdr.num_attrs * sizeof(*attrs);
 
-		attrs = malloc(alen);
+		attrs = hdr.num_attrs <= ROOM_ATTRS ? room.attrs :
+						      malloc(alen);
 		err = attrs ? 0 : ENOMEM;
 		if (attrs && (size_t)got >= sizeof(hdr) + alen)
 			memcpy(attrs, head + sizeof(hdr), alen);
@@ -657,9 +687,10 @@ int emu_ioctl(int fd, void *arg)
 			err = EFAULT;
 	}
 	if (!err)
-		err = -marshal(&hdr, attrs, &rq, &meta);
+		err = -marshal(&hdr, attrs, &rq, &meta, &room);
 	if (err) {
-		free(attrs);
+		if (attrs != room.attrs)
+			free(attrs);
 		call_pid = outer;
 		return fail(err);
 	}
@@ -667,15 +698,18 @@ int emu_ioctl(int fd, void *arg)
 	if (!hdr.num_attrs)
 		memcpy(meta, head, sizeof(hdr));
 	ret = do_call(fd, EMU_WIRE_IOCTL, &rq, &c);
-	free(rq.iov);
-	free(meta);
+	if (meta != room.meta) {
+		free(rq.iov);
+		free(meta);
+	}
 	if (!ret) {
 		ret = apply(&c, uhdr, attrs, hdr.num_attrs);
 		if (!ret)
 			ret = c.rep.ret;
 	}
 	call_close(&c);
-	free(attrs);
+	if (attrs != room.attrs)
+		free(attrs);
 	call_pid = outer;
 	return ret ? fail(-ret) : 0;
 }
