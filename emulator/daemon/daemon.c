@@ -1,13 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * The daemon's event loop: one thread, one epoll set, nothing blocks.
+ *
+ * Every socket is non-blocking and every request is read, executed and
+ * answered as far as its bytes allow, the rest resumed when epoll says
+ * so.  What one client may hold is bounded (see the EMU_CLIENT_* limits):
+ * its descriptors (connections and channels), one request in flight per
+ * channel, and the bytes of requests and replies buffered for it.  A
+ * client over its share waits, alone; the others are not slowed down.
+ * When the daemon itself runs out of descriptors it sheds new
+ * connections (a reserve descriptor lets it accept them to close them)
+ * instead of leaving them queued, which would wake the loop forever.
+ */
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
-#include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
+#include <sys/epoll.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -20,21 +34,236 @@
 #include "wire.h"
 #include "wire_io.h"
 
-/* A stuck client must not hold a worker forever. */
-#define EMU_CHANNEL_TIMEOUT_S 30
+/*
+ * A client (a process, by its pid) may hold at most 1/EMU_CLIENT_SHARE of
+ * the descriptors the daemon may open, and never fewer than
+ * EMU_CLIENT_MIN_FDS; the daemon keeps EMU_DAEMON_FD_SPARE of its limit
+ * for itself (mmap replies, new fds a command returns, the reserve).
+ */
+#define EMU_CLIENT_SHARE 4
+#define EMU_CLIENT_MIN_FDS 16
+#define EMU_DAEMON_FD_SPARE 32
+/* request and reply bytes the daemon buffers for one client at most */
+#define EMU_CLIENT_MAX_BYTES (16u << 20)
+/* request bytes read with its header; more grows the buffer as it comes */
+#define EMU_INLINE_REQ 4096
+/* messages taken from one socket per wake-up, so each gets its turn */
+#define EMU_BATCH 16
 
-static pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct emu_device *devices;
+enum item_kind { IT_LISTEN, IT_SIGNAL, IT_CONN, IT_CHAN };
+
+struct item {
+	enum item_kind kind;
+	bool dead;		/* closed; freed after this round of events */
+	struct item *grave;
+};
+
+struct client {
+	pid_t pid;
+	unsigned int nfds;
+	size_t bytes;
+	struct chan *waiting;	/* channels stopped for its byte budget */
+	struct client *next;
+};
+
+struct listener {
+	struct item it;
+	int fd;
+	unsigned int dev;
+};
 
 struct conn {
+	struct item it;
 	int fd;
 	struct emu_ufile *uf;
+	struct client *cl;
+	struct chan *chans;
 };
 
-struct work {
-	int chan;
-	struct emu_ufile *uf;
+struct chan {
+	struct item it;
+	int fd;
+	struct conn *conn;
+	struct client *cl;
+	struct chan *next, **pprev;	/* in conn->chans */
+	struct chan *wnext;		/* in cl->waiting */
+	uint32_t events;		/* what epoll watches now */
+	/* the request being read */
+	struct emu_wire_req req;
+	size_t req_got;
+	uint8_t *payload;
+	size_t payload_got, payload_cap;
+	/* the reply being written: bytes, and fds to go with the first */
+	uint8_t *out;
+	size_t out_len, out_off;
+	int out_fds[4];
+	unsigned int out_nfds;
+	size_t charged;			/* bytes counted in cl->bytes */
 };
+
+struct daemon {
+	int ep;
+	struct emu_device *devices;
+	unsigned int ndev;
+	struct listener *listeners;
+	bool listeners_paused;
+	int reserve;			/* /dev/null, given up to shed */
+	unsigned int nfds;		/* connections + channels open */
+	struct client *clients;
+	struct item *grave;
+};
+
+static struct daemon d;
+
+static void bury(struct item *it)
+{
+	it->dead = true;
+	it->grave = d.grave;
+	d.grave = it;
+}
+
+static rlim_t fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY)
+		return 1024;
+	return rl.rlim_cur;
+}
+
+/* Whether one more descriptor may be given to cl (false: shed it). */
+static bool fd_allowed(const struct client *cl)
+{
+	rlim_t limit = fd_limit(), usable, share;
+
+	usable = limit > EMU_DAEMON_FD_SPARE * 2 ?
+		 limit - EMU_DAEMON_FD_SPARE : limit / 2;
+	share = usable / EMU_CLIENT_SHARE;
+	if (share < EMU_CLIENT_MIN_FDS)
+		share = EMU_CLIENT_MIN_FDS;
+	return d.nfds < usable && cl->nfds < share;
+}
+
+static struct client *client_get(int fd)
+{
+	struct ucred cr;
+	socklen_t len = sizeof(cr);
+	struct client *cl;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len))
+		cr.pid = 0;
+	for (cl = d.clients; cl; cl = cl->next)
+		if (cl->pid == cr.pid)
+			return cl;
+	cl = calloc(1, sizeof(*cl));
+	if (!cl)
+		return NULL;
+	cl->pid = cr.pid;
+	cl->next = d.clients;
+	d.clients = cl;
+	return cl;
+}
+
+static void client_put(struct client *cl)
+{
+	struct client **pp;
+
+	if (cl->nfds || cl->bytes)
+		return;
+	for (pp = &d.clients; *pp; pp = &(*pp)->next)
+		if (*pp == cl) {
+			*pp = cl->next;
+			free(cl);
+			return;
+		}
+}
+
+static void watch(struct chan *ch, uint32_t events)
+{
+	struct epoll_event ev = { .events = events, .data.ptr = ch };
+
+	if (ch->events == events)
+		return;
+	ch->events = events;
+	epoll_ctl(d.ep, EPOLL_CTL_MOD, ch->fd, &ev);
+}
+
+/* Listens again (EPOLLIN), or stops listening (0) for want of fds. */
+static void listen_all(uint32_t events)
+{
+	unsigned int i;
+
+	for (i = 0; i < d.ndev; i++) {
+		struct epoll_event ev = { .events = events,
+					  .data.ptr = &d.listeners[i] };
+
+		epoll_ctl(d.ep, EPOLL_CTL_MOD, d.listeners[i].fd, &ev);
+	}
+	d.listeners_paused = !events;
+}
+
+/* A descriptor was closed: a shed listener may accept again. */
+static void fd_released(void)
+{
+	d.nfds--;
+	if (!d.listeners_paused)
+		return;
+	if (d.reserve < 0)
+		d.reserve = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (d.reserve < 0)
+		return;
+	listen_all(EPOLLIN);
+}
+
+static void charge(struct chan *ch, size_t bytes)
+{
+	ch->charged += bytes;
+	ch->cl->bytes += bytes;
+}
+
+/* Gives back bytes; channels that waited for them read again. */
+static void uncharge(struct chan *ch, size_t bytes)
+{
+	struct client *cl = ch->cl;
+	struct chan *w;
+
+	ch->charged -= bytes;
+	cl->bytes -= bytes;
+	while ((w = cl->waiting)) {
+		cl->waiting = w->wnext;
+		w->wnext = NULL;
+		if (!w->it.dead && !w->out)
+			watch(w, EPOLLIN);
+	}
+}
+
+static void chan_close(struct chan *ch)
+{
+	struct client *cl = ch->cl;
+	struct chan **pp;
+	unsigned int i;
+
+	if (ch->it.dead)
+		return;
+	for (pp = &cl->waiting; *pp; pp = &(*pp)->wnext)
+		if (*pp == ch) {
+			*pp = ch->wnext;
+			break;
+		}
+	*ch->pprev = ch->next;
+	if (ch->next)
+		ch->next->pprev = ch->pprev;
+	close(ch->fd);
+	for (i = 0; i < ch->out_nfds; i++)
+		close(ch->out_fds[i]);
+	free(ch->payload);
+	free(ch->out);
+	cl->bytes -= ch->charged;
+	cl->nfds--;
+	client_put(cl);
+	bury(&ch->it);
+	fd_released();
+}
 
 /* Drop one reference; the last one is the kernel's release of the file. */
 static void ufile_put(struct emu_ufile *uf)
@@ -46,137 +275,133 @@ static void ufile_put(struct emu_ufile *uf)
 	}
 }
 
+/* The last fd of the ufile closed: the file is released. */
+static void conn_close(struct conn *c)
+{
+	if (c->it.dead)
+		return;
+	while (c->chans)
+		chan_close(c->chans);
+	close(c->fd);
+	ufile_put(c->uf);
+	c->cl->nfds--;
+	client_put(c->cl);
+	bury(&c->it);
+	fd_released();
+}
+
+/* Sends what is pending; false when the channel broke. */
+static bool flush_out(struct chan *ch)
+{
+	char cbuf[CMSG_SPACE(sizeof(ch->out_fds))];
+	struct iovec iov = { .iov_base = ch->out + ch->out_off,
+			     .iov_len = ch->out_len - ch->out_off };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	unsigned int i;
+	ssize_t n;
+
+	if (ch->out_nfds)
+		emu_wire_attach_fds(&msg, cbuf, ch->out_fds, ch->out_nfds);
+	n = emu_wire_sendmsg(ch->fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+	if (n < 0)
+		return errno == EAGAIN || errno == EWOULDBLOCK;
+	/* the fds went with the first byte */
+	for (i = 0; i < ch->out_nfds; i++)
+		close(ch->out_fds[i]);
+	ch->out_nfds = 0;
+	ch->out_off += (size_t)n;
+	if (ch->out_off < ch->out_len)
+		return true;
+	free(ch->out);
+	ch->out = NULL;
+	uncharge(ch, ch->out_len);
+	return true;
+}
+
 /*
- * Sends the reply: the header with any fds first (a fresh channel always
- * has room for it), then the payload.  In the poll loop (nonblock) a
- * payload that does not fit at once is finished by a thread, so a slow
- * reader never holds up the daemon.  Returns true when the channel was
- * handed to such a thread.
+ * Answers on the channel: at once when the socket takes it all (the usual
+ * case), else the rest is kept and sent as the client reads.
  */
-static bool send_reply(int chan, int ret, const struct emu_reply *rep,
-		       const void *extra, size_t extra_len, bool nonblock);
-
-struct tail {
-	int chan;
-	uint8_t *buf;
-	size_t len;
-};
-
-static void *tail_writer(void *arg)
-{
-	struct tail *t = arg;
-	struct timeval tv = { .tv_sec = EMU_CHANNEL_TIMEOUT_S };
-
-	setsockopt(t->chan, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-	emu_wire_write_full(t->chan, t->buf, t->len);
-	close(t->chan);
-	free(t->buf);
-	free(t);
-	return NULL;
-}
-
-static bool spawn(void *(*fn)(void *), void *arg)
-{
-	pthread_attr_t attr;
-	pthread_t tid;
-	int ret;
-
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	pthread_attr_setstacksize(&attr, 256 * 1024);
-	ret = pthread_create(&tid, &attr, fn, arg);
-	pthread_attr_destroy(&attr);
-	return ret == 0;
-}
-
-static bool send_reply(int chan, int ret, const struct emu_reply *rep,
-		       const void *extra, size_t extra_len, bool nonblock)
+static bool send_reply(struct chan *ch, int ret, struct emu_reply *rep,
+		       const void *extra, size_t extra_len)
 {
 	struct emu_wire_rep hdr = {
 		.magic = EMU_WIRE_MAGIC, .ret = ret, .nfds = rep->nfds,
-		.len = (uint32_t)(rep->len + extra_len),
+		.len = (uint32_t)(rep->len + extra_len), .seq = ch->req.seq,
 	};
-	char cbuf[CMSG_SPACE(sizeof(rep->fds))] = {};
+	char cbuf[CMSG_SPACE(sizeof(rep->fds))];
 	struct iovec iov[3] = {
 		{ .iov_base = &hdr, .iov_len = sizeof(hdr) },
 		{ .iov_base = rep->buf, .iov_len = rep->len },
 		{ .iov_base = (void *)extra, .iov_len = extra_len },
 	};
 	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 3 };
-	size_t total = sizeof(hdr) + rep->len + extra_len, done;
-	struct tail *t;
+	size_t total = sizeof(hdr) + rep->len + extra_len, done = 0, i;
 	ssize_t n;
 
 	if (rep->nfds)
 		emu_wire_attach_fds(&msg, cbuf, rep->fds, rep->nfds);
-	n = emu_wire_sendmsg(chan, &msg, MSG_NOSIGNAL |
-			     (nonblock ? MSG_DONTWAIT : 0));
-	if (n < (ssize_t)sizeof(hdr))
-		return false;	/* the caller is gone: nothing to finish */
-	done = (size_t)n;
+	n = emu_wire_sendmsg(ch->fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+	if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+		return false;
+	if (n > 0)
+		done = (size_t)n;
 	if (done == total)
+		return true;
+	/* keep the rest, and the fds if none went yet */
+	ch->out = malloc(total - done);
+	if (!ch->out)
 		return false;
-	/* what is left, contiguous */
-	t = calloc(1, sizeof(*t));
-	if (t)
-		t->buf = malloc(total - done);
-	if (!t || !t->buf) {
-		free(t);
-		return false;
-	}
-	t->chan = chan;
-	t->len = total - done;
-	{
-		size_t off = 0, i, skip = done;
+	ch->out_len = total - done;
+	ch->out_off = 0;
+	for (i = 0; i < 3; i++) {
+		size_t l = iov[i].iov_len, skip = done < l ? done : l;
 
-		for (i = 0; i < 3; i++) {
-			size_t l = iov[i].iov_len;
-
-			if (skip >= l) {
-				skip -= l;
-				continue;
-			}
-			memcpy(t->buf + off, (uint8_t *)iov[i].iov_base + skip,
-			       l - skip);
-			off += l - skip;
-			skip = 0;
-		}
+		if (l > skip)
+			memcpy(ch->out + ch->out_off,
+			       (uint8_t *)iov[i].iov_base + skip, l - skip);
+		ch->out_off += l - skip;
+		done -= skip;
 	}
-	if (!nonblock) {
-		emu_wire_write_full(chan, t->buf, t->len);
-		free(t->buf);
-		free(t);
-		return false;
+	ch->out_off = 0;
+	if (n <= 0) {
+		memcpy(ch->out_fds, rep->fds, rep->nfds * sizeof(int));
+		ch->out_nfds = rep->nfds;
+		rep->nfds = 0;	/* ours to send now */
 	}
-	if (!spawn(tail_writer, t)) {
-		free(t->buf);
-		free(t);
-		return false;
-	}
+	charge(ch, ch->out_len);
+	watch(ch, EPOLLOUT);
 	return true;
 }
 
 /* mlx5_ib_mmap() for the caller: a memfd to map, or the errno */
 static int run_mmap(struct emu_ufile *uf, const uint8_t *payload,
-		    size_t len, uint32_t pid, struct emu_reply *rep)
+		    size_t len, uint32_t pid, struct emu_reply *rep,
+		    struct emu_wire_mmap_rep *mrep)
 {
 	struct emu_wire_mmap req;
-	int ret, fd = -1;
+	int ret, fd = -1, wfd;
 
 	if (len != sizeof(req))
 		return -EINVAL;
 	memcpy(&req, payload, sizeof(req));
-	pthread_mutex_lock(&model_lock);
 	ret = emu_mlx5_mmap(uf, req.offset, req.length, req.prot, &fd);
+	/*
+	 * A mapping the kernel refuses to map writable is one it clears
+	 * VM_MAYWRITE for: the client must refuse mprotect(PROT_WRITE) too.
+	 */
+	if (!ret && !(req.prot & PROT_WRITE) &&
+	    emu_mlx5_mmap(uf, req.offset, req.length, req.prot | PROT_WRITE,
+			  &wfd) == -EPERM)
+		mrep->flags |= EMU_MMAP_NO_MAYWRITE;
 	if (!ret) {
-		fd = dup(fd);
+		fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 		if (fd < 0)
 			ret = -errno;
 	}
 	emu_trace("ufile %u pid %u: mmap offset 0x%llx len %llu -> %d",
 		  uf->serial, pid, (unsigned long long)req.offset,
 		  (unsigned long long)req.length, ret);
-	pthread_mutex_unlock(&model_lock);
 	if (!ret) {
 		rep->fds[0] = fd;
 		rep->nfds = 1;
@@ -184,26 +409,25 @@ static int run_mmap(struct emu_ufile *uf, const uint8_t *payload,
 	return ret;
 }
 
-/* Executes one request and answers it; true if a thread took chan. */
-static bool execute(int chan, struct emu_ufile *uf,
-		    const struct emu_wire_req *req, const uint8_t *payload,
-		    bool nonblock)
+/* Executes the channel's complete request and answers it. */
+static bool execute(struct chan *ch)
 {
+	struct emu_ufile *uf = ch->conn->uf;
+	const struct emu_wire_req *req = &ch->req;
 	struct emu_wire_mmap_rep mrep = {};
 	struct emu_reply rep = {};
 	size_t extra = 0;
-	bool handed;
+	bool ok;
 	int ret;
 
 	switch (req->kind) {
 	case EMU_WIRE_IOCTL:
-		pthread_mutex_lock(&model_lock);
-		ret = emu_uverbs_ioctl(uf, payload, req->len, &rep);
-		emu_trace_ioctl(uf, req->pid, payload, req->len, ret);
-		pthread_mutex_unlock(&model_lock);
+		ret = emu_uverbs_ioctl(uf, ch->payload, req->len, &rep);
+		emu_trace_ioctl(uf, req->pid, ch->payload, req->len, ret);
 		break;
 	case EMU_WIRE_MMAP:
-		ret = run_mmap(uf, payload, req->len, req->pid, &rep);
+		ret = run_mmap(uf, ch->payload, req->len, req->pid, &rep,
+			       &mrep);
 		if (!ret)
 			extra = sizeof(mrep);
 		break;
@@ -211,137 +435,321 @@ static bool execute(int chan, struct emu_ufile *uf,
 		ret = 0;
 		break;
 	default:
-		ret = -EINVAL;
+		/* what an unknown ioctl command gets */
+		ret = -ENOTTY;
 		break;
 	}
-	handed = send_reply(chan, ret, &rep, &mrep, extra, nonblock);
+	ok = send_reply(ch, ret, &rep, &mrep, extra);
 	emu_reply_free(&rep);
-	return handed;
+	return ok;
 }
 
-/* a worker: the request did not arrive in one piece, wait for it */
-static void serve(struct work *w)
+/* Stops reading ch until its client's buffered bytes go down. */
+static void wait_budget(struct chan *ch)
 {
-	struct timeval tv = { .tv_sec = EMU_CHANNEL_TIMEOUT_S };
-	struct emu_wire_req req;
-	uint8_t *payload = NULL;
+	ch->wnext = ch->cl->waiting;
+	ch->cl->waiting = ch;
+	watch(ch, 0);
+}
 
-	setsockopt(w->chan, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	setsockopt(w->chan, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-	if (emu_wire_read_full(w->chan, &req, sizeof(req)) ||
-	    req.magic != EMU_WIRE_MAGIC || req.len > EMU_WIRE_MAX_REQ)
+static bool header_ok(const struct emu_wire_req *req)
+{
+	return req->magic == EMU_WIRE_MAGIC && !req->reserved &&
+	       req->len <= EMU_WIRE_MAX_REQ &&
+	       req->seq != EMU_WIRE_SEQ_REFUSED;
+}
+
+/*
+ * Room for more of the payload: it grows with what arrives, not with
+ * what the header announces, so half a request costs what was sent.
+ * Returns 1 grown, 0 to wait for the client's budget, -1 no memory.
+ */
+static int payload_grow(struct chan *ch, size_t need)
+{
+	size_t cap = ch->payload_cap ? ch->payload_cap * 2 : EMU_INLINE_REQ;
+	uint8_t *p;
+
+	if (cap < need)
+		cap = need;
+	if (cap > ch->req.len)
+		cap = ch->req.len ? ch->req.len : 1;
+	if (ch->payload_cap && ch->cl->bytes + (cap - ch->payload_cap) >
+	    EMU_CLIENT_MAX_BYTES)
+		return 0;
+	p = realloc(ch->payload, cap);
+	if (!p)
+		return -1;
+	charge(ch, cap - ch->payload_cap);
+	ch->payload = p;
+	ch->payload_cap = cap;
+	return 1;
+}
+
+/*
+ * Reads and serves requests on ch while its bytes are there.  False when
+ * the channel is to be closed: EOF, an error, a frame that breaks the
+ * protocol (whose framing can then no longer be trusted), or a client
+ * that sent its next request before reading the reply.
+ */
+static bool chan_read(struct chan *ch)
+{
+	uint8_t buf[sizeof(struct emu_wire_req) + EMU_INLINE_REQ];
+
+	for (;;) {
+		size_t want, extra;
+		ssize_t n;
+		int r;
+
+		if (ch->out)
+			return true;	/* one request in flight */
+		if (ch->req_got < sizeof(ch->req)) {
+			/* the header, and with it usually the whole payload */
+			want = sizeof(ch->req) - ch->req_got;
+			n = recv(ch->fd, buf, want + EMU_INLINE_REQ,
+				 MSG_DONTWAIT);
+			if (n < 0 && (errno == EAGAIN || errno == EINTR))
+				return true;
+			if (n <= 0)
+				return false;
+			if ((size_t)n < want)
+				want = (size_t)n;
+			memcpy((uint8_t *)&ch->req + ch->req_got, buf, want);
+			ch->req_got += want;
+			if (ch->req_got < sizeof(ch->req))
+				continue;
+			if (!header_ok(&ch->req))
+				return false;
+			extra = (size_t)n - want;
+			if (extra > ch->req.len)
+				return false;
+			ch->payload_got = 0;
+			if (payload_grow(ch, extra) < 0)
+				return false;
+			memcpy(ch->payload, buf + want, extra);
+			ch->payload_got = extra;
+		} else if (ch->payload_got < ch->req.len) {
+			if (ch->payload_got == ch->payload_cap) {
+				r = payload_grow(ch, 0);
+				if (r < 0)
+					return false;
+				if (!r) {
+					wait_budget(ch);
+					return true;
+				}
+			}
+			n = recv(ch->fd, ch->payload + ch->payload_got,
+				 ch->payload_cap - ch->payload_got,
+				 MSG_DONTWAIT);
+			if (n < 0 && (errno == EAGAIN || errno == EINTR))
+				return true;
+			if (n <= 0)
+				return false;
+			ch->payload_got += (size_t)n;
+		}
+		if (ch->payload_got < ch->req.len)
+			continue;
+		if (!execute(ch))
+			return false;
+		free(ch->payload);
+		ch->payload = NULL;
+		ch->req_got = 0;
+		uncharge(ch, ch->payload_cap);
+		ch->payload_cap = 0;
+	}
+}
+
+static void on_chan(struct chan *ch, uint32_t events)
+{
+	if ((events & EPOLLOUT) && ch->out) {
+		if (!flush_out(ch)) {
+			chan_close(ch);
+			return;
+		}
+		if (!ch->out)
+			watch(ch, EPOLLIN);
+	}
+	if ((events & (EPOLLIN | EPOLLHUP | EPOLLERR)) &&
+	    (ch->events & EPOLLIN)) {
+		if (!chan_read(ch))
+			chan_close(ch);
 		return;
-	payload = malloc(req.len ? req.len : 1);
-	if (payload && !emu_wire_read_full(w->chan, payload, req.len))
-		execute(w->chan, w->uf, &req, payload, false);
-	free(payload);
-}
-
-static void *worker(void *arg)
-{
-	struct work *w = arg;
-
-	serve(w);
-	close(w->chan);
-	pthread_mutex_lock(&model_lock);
-	ufile_put(w->uf);
-	pthread_mutex_unlock(&model_lock);
-	free(w);
-	return NULL;
-}
-
-/*
- * The common case, in the poll loop itself: the caller wrote its whole
- * request before passing the channel, so it can be read without waiting.
- * Returns 1 when served (chan consumed), 0 when a worker must wait for
- * the rest, -1 for a request to drop.
- */
-static int serve_now(int chan, struct emu_ufile *uf)
-{
-	struct emu_wire_req req;
-	uint8_t *payload;
-	int avail = 0;
-	ssize_t n;
-
-	if (ioctl(chan, FIONREAD, &avail) || avail < (int)sizeof(req))
-		return 0;
-	n = recv(chan, &req, sizeof(req), MSG_PEEK | MSG_DONTWAIT);
-	if (n != sizeof(req))
-		return 0;
-	if (req.magic != EMU_WIRE_MAGIC || req.len > EMU_WIRE_MAX_REQ)
-		return -1;
-	if ((size_t)avail < sizeof(req) + req.len)
-		return 0;
-	payload = malloc(sizeof(req) + req.len);
-	if (!payload)
-		return -1;
-	n = recv(chan, payload, sizeof(req) + req.len, MSG_DONTWAIT);
-	if (n != (ssize_t)(sizeof(req) + req.len)) {
-		free(payload);
-		return -1;
 	}
-	if (!execute(chan, uf, &req, payload + sizeof(req), true))
-		close(chan);
-	free(payload);
-	return 1;
+	/* the client hung up while we were not reading */
+	if (events & (EPOLLHUP | EPOLLERR))
+		chan_close(ch);
 }
 
-/*
- * One token from a ufile connection: 1 on a request started, 0 on a
- * message to ignore, -1 on EOF (every fd of the ufile is closed).
- */
-static int take_token(struct conn *c)
+/* A channel the daemon will not serve: say why, then hang up. */
+static void refuse(int fd)
 {
-	char cbuf[CMSG_SPACE(4 * sizeof(int))];
-	struct emu_wire_token tok;
-	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	struct emu_wire_rep hdr = {
+		.magic = EMU_WIRE_MAGIC, .ret = -EMFILE,
+		.seq = EMU_WIRE_SEQ_REFUSED,
 	};
-	int chan = -1;
-	struct work *w;
-	ssize_t n;
 
-	n = recvmsg(c->fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
-	if (n < 0)
-		return (errno == EAGAIN || errno == EINTR) ? 0 : -1;
-	if (n == 0)
-		return -1;
-	/* one channel per token: any other fd is dropped */
-	if (!emu_wire_take_fds(&msg, &chan, 1))
-		return 0;
-	if (n != sizeof(tok) || tok.magic != EMU_WIRE_MAGIC ||
-	    (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
-		close(chan);
-		return 0;
+	send(fd, &hdr, sizeof(hdr), MSG_NOSIGNAL | MSG_DONTWAIT);
+	close(fd);
+}
+
+static void add_chan(struct conn *c, int fd)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	struct client *cl;
+	struct chan *ch;
+	int type = 0;
+	socklen_t tlen = sizeof(type);
+
+	/* only a stream socket can be a channel */
+	if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &tlen) ||
+	    type != SOCK_STREAM) {
+		close(fd);
+		return;
 	}
-	switch (serve_now(chan, c->uf)) {
-	case 1:
-		return 1;
-	case -1:
-		close(chan);
-		return 1;
+	cl = client_get(fd);
+	if (!cl) {
+		close(fd);
+		return;
 	}
-	w = malloc(sizeof(*w));
-	if (!w) {
-		close(chan);
-		return 0;
+	if (!fd_allowed(cl)) {
+		emu_trace("ufile %u pid %d: channel refused (%u fds held)",
+			  c->uf->serial, (int)cl->pid, cl->nfds);
+		refuse(fd);
+		client_put(cl);
+		return;
 	}
-	w->chan = chan;
-	w->uf = c->uf;
-	pthread_mutex_lock(&model_lock);
-	c->uf->refs++;
-	pthread_mutex_unlock(&model_lock);
-	if (!spawn(worker, w)) {
-		/* no thread: the caller sees EOF on its channel */
-		close(chan);
-		pthread_mutex_lock(&model_lock);
-		ufile_put(c->uf);
-		pthread_mutex_unlock(&model_lock);
-		free(w);
+	ch = calloc(1, sizeof(*ch));
+	if (!ch) {
+		close(fd);
+		client_put(cl);
+		return;
 	}
-	return 1;
+	ch->it.kind = IT_CHAN;
+	ch->fd = fd;
+	ch->conn = c;
+	ch->cl = cl;
+	ch->events = EPOLLIN;
+	ev.data.ptr = ch;
+	if (epoll_ctl(d.ep, EPOLL_CTL_ADD, fd, &ev)) {
+		close(fd);
+		free(ch);
+		client_put(cl);
+		return;
+	}
+	ch->next = c->chans;
+	if (ch->next)
+		ch->next->pprev = &ch->next;
+	ch->pprev = &c->chans;
+	c->chans = ch;
+	cl->nfds++;
+	d.nfds++;
+}
+
+/*
+ * Tokens from a ufile connection, each carrying a channel to serve.
+ * Returns false on EOF: every fd of the ufile is closed.
+ */
+static bool conn_read(struct conn *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < EMU_BATCH; i++) {
+		char cbuf[CMSG_SPACE(4 * sizeof(int))];
+		struct emu_wire_token tok;
+		struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
+		struct msghdr msg = {
+			.msg_iov = &iov, .msg_iovlen = 1,
+			.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+		};
+		int chan = -1;
+		ssize_t n;
+
+		n = recvmsg(c->fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+		if (n < 0)
+			return errno == EAGAIN || errno == EINTR;
+		if (n == 0)
+			return false;
+		/* one channel per token: any other fd is dropped */
+		if (!emu_wire_take_fds(&msg, &chan, 1))
+			continue;
+		if (n != sizeof(tok) || tok.magic != EMU_WIRE_MAGIC ||
+		    tok.version != EMU_WIRE_VERSION ||
+		    (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
+			close(chan);
+			continue;
+		}
+		add_chan(c, chan);
+	}
+	return true;
+}
+
+/*
+ * Out of descriptors with connections queued: accept one on the reserve
+ * and close it, so the queue drains instead of waking the loop forever.
+ * With no reserve left, stop listening until a descriptor is released.
+ */
+static void shed(int lfd)
+{
+	int fd;
+
+	if (d.reserve >= 0) {
+		close(d.reserve);
+		d.reserve = -1;
+		fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+		if (fd >= 0)
+			close(fd);
+		d.reserve = open("/dev/null", O_RDONLY | O_CLOEXEC);
+		if (fd >= 0 && d.reserve >= 0)
+			return;
+	}
+	listen_all(0);
+}
+
+static void on_listen(struct listener *l)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	unsigned int i;
+
+	for (i = 0; i < EMU_BATCH && !d.listeners_paused; i++) {
+		struct client *cl;
+		struct conn *c;
+		int fd;
+
+		fd = accept4(l->fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+		if (fd < 0) {
+			if (errno == EMFILE || errno == ENFILE ||
+			    errno == ENOBUFS || errno == ENOMEM)
+				shed(l->fd);
+			return;
+		}
+		cl = client_get(fd);
+		if (!cl || !fd_allowed(cl)) {
+			emu_trace("mlx5_%u: connection of pid %d shed", l->dev,
+				  cl ? (int)cl->pid : 0);
+			close(fd);
+			if (cl)
+				client_put(cl);
+			continue;
+		}
+		c = calloc(1, sizeof(*c));
+		if (c)
+			c->uf = emu_ufile_new(&d.devices[l->dev]);
+		ev.data.ptr = c;
+		if (!c || !c->uf ||
+		    epoll_ctl(d.ep, EPOLL_CTL_ADD, fd, &ev)) {
+			if (c && c->uf)
+				ufile_put(c->uf);
+			free(c);
+			close(fd);
+			client_put(cl);
+			continue;
+		}
+		c->it.kind = IT_CONN;
+		c->fd = fd;
+		c->cl = cl;
+		cl->nfds++;
+		d.nfds++;
+		emu_trace("mlx5_%u: open, ufile %u", l->dev, c->uf->serial);
+	}
 }
 
 static int rm_entry(const char *path, const struct stat *st, int flag,
@@ -369,128 +777,117 @@ static int listen_on(const char *dir, unsigned int i)
 		return -1;
 	unlink(sa.sun_path);
 	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
-	    listen(fd, 128)) {
+	    listen(fd, SOMAXCONN)) {
 		close(fd);
 		return -1;
 	}
 	return fd;
 }
 
-int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd)
+/* Up to the hard limit: descriptors are what clients take from us. */
+static void raise_fd_limit(void)
 {
-	struct pollfd *pfd = NULL;
-	struct conn *conns = NULL;
-	size_t nconn = 0, cap = 0;
-	int *lfd, sfd;
-	unsigned int i;
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+static int setup(const char *dir, unsigned int ndev, int *sfd)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	static struct item sig_item = { .kind = IT_SIGNAL };
 	sigset_t term;
+	unsigned int i;
 
 	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&term);
 	sigaddset(&term, SIGTERM);
 	if (sigprocmask(SIG_BLOCK, &term, NULL))
-		return 1;
-	sfd = signalfd(-1, &term, SFD_CLOEXEC | SFD_NONBLOCK);
-	if (sfd < 0)
-		return 1;
+		return -1;
+	*sfd = signalfd(-1, &term, SFD_CLOEXEC | SFD_NONBLOCK);
+	d.ep = epoll_create1(EPOLL_CLOEXEC);
+	if (*sfd < 0 || d.ep < 0)
+		return -1;
+	ev.data.ptr = &sig_item;
+	if (epoll_ctl(d.ep, EPOLL_CTL_ADD, *sfd, &ev))
+		return -1;
+	raise_fd_limit();
+	d.reserve = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	emu_trace_init();
-	devices = calloc(ndev, sizeof(*devices));
-	lfd = calloc(ndev, sizeof(*lfd));
-	if (!devices || !lfd)
-		return 1;
+	d.ndev = ndev;
+	d.devices = calloc(ndev, sizeof(*d.devices));
+	d.listeners = calloc(ndev, sizeof(*d.listeners));
+	if (!d.devices || !d.listeners)
+		return -1;
 	for (i = 0; i < ndev; i++) {
-		if (emu_device_init(&devices[i], i)) {
+		struct listener *l = &d.listeners[i];
+
+		if (emu_device_init(&d.devices[i], i)) {
 			fprintf(stderr, "mlx5-emu: cannot set up device %u\n",
 				i);
-			return 1;
+			return -1;
 		}
-		lfd[i] = listen_on(dir, i);
-		if (lfd[i] < 0) {
+		l->it.kind = IT_LISTEN;
+		l->dev = i;
+		l->fd = listen_on(dir, i);
+		if (l->fd < 0) {
 			fprintf(stderr, "mlx5-emu: cannot listen in %s: %s\n",
 				dir, strerror(errno));
-			return 1;
+			return -1;
 		}
+		ev.data.ptr = l;
+		if (epoll_ctl(d.ep, EPOLL_CTL_ADD, l->fd, &ev))
+			return -1;
 	}
+	return 0;
+}
+
+int emu_daemon_run(const char *dir, unsigned int ndev, int ready_fd)
+{
+	struct epoll_event evs[64];
+	int sfd, n, i;
+
+	if (setup(dir, ndev, &sfd))
+		return 1;
 	if (ready_fd >= 0) {
 		if (write(ready_fd, "r", 1) != 1)
 			return 1;
 		close(ready_fd);
 	}
-
 	for (;;) {
-		size_t n = ndev + nconn, k;
-
-		pfd = realloc(pfd, (n + 1) * sizeof(*pfd));
-		if (!pfd)
+		n = epoll_wait(d.ep, evs, 64, -1);
+		if (n < 0 && errno != EINTR)
 			return 1;
-		/* the last slot: SIGTERM, the launcher is gone */
-		pfd[n] = (struct pollfd){ .fd = sfd, .events = POLLIN };
-		for (i = 0; i < ndev; i++)
-			pfd[i] = (struct pollfd){ .fd = lfd[i],
-						  .events = POLLIN };
-		for (k = 0; k < nconn; k++)
-			pfd[ndev + k] = (struct pollfd){ .fd = conns[k].fd,
-							 .events = POLLIN };
-		if (poll(pfd, n + 1, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			return 1;
-		}
-		if (pfd[n].revents & POLLIN) {
-			emu_remove_tree(dir);
-			return 0;
-		}
-		for (i = 0; i < ndev; i++) {
-			int cfd;
+		for (i = 0; i < n; i++) {
+			struct item *it = evs[i].data.ptr;
 
-			if (!(pfd[i].revents & POLLIN))
+			if (it->dead)
 				continue;
-			cfd = accept4(lfd[i], NULL, NULL,
-				      SOCK_CLOEXEC | SOCK_NONBLOCK);
-			if (cfd < 0)
-				continue;
-			if (nconn == cap) {
-				size_t ncap = cap ? cap * 2 : 16;
-				struct conn *nc = realloc(conns,
-							  ncap * sizeof(*nc));
-
-				if (!nc) {
-					close(cfd);
-					continue;
-				}
-				conns = nc;
-				cap = ncap;
+			switch (it->kind) {
+			case IT_SIGNAL:
+				/* SIGTERM: the launcher is gone */
+				emu_remove_tree(dir);
+				return 0;
+			case IT_LISTEN:
+				on_listen((struct listener *)it);
+				break;
+			case IT_CONN:
+				if (!conn_read((struct conn *)it))
+					conn_close((struct conn *)it);
+				break;
+			case IT_CHAN:
+				on_chan((struct chan *)it, evs[i].events);
+				break;
 			}
-			pthread_mutex_lock(&model_lock);
-			conns[nconn].uf = emu_ufile_new(&devices[i]);
-			pthread_mutex_unlock(&model_lock);
-			if (!conns[nconn].uf) {
-				close(cfd);
-				continue;
-			}
-			conns[nconn].fd = cfd;
-			emu_trace("mlx5_%u: open, ufile %u", i,
-				  conns[nconn].uf->serial);
-			nconn++;
 		}
-		/* walk backwards: closed connections are swapped out */
-		for (k = n - ndev; k-- > 0;) {
-			int r;
+		while (d.grave) {
+			struct item *it = d.grave;
 
-			if (!(pfd[ndev + k].revents &
-			      (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			/* drain a few tokens per wakeup */
-			do {
-				r = take_token(&conns[k]);
-			} while (r == 1);
-			if (r < 0) {
-				close(conns[k].fd);
-				pthread_mutex_lock(&model_lock);
-				ufile_put(conns[k].uf);
-				pthread_mutex_unlock(&model_lock);
-				conns[k] = conns[--nconn];
-			}
+			d.grave = it->grave;
+			free(it);
 		}
 	}
 }

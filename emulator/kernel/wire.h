@@ -3,13 +3,22 @@
  * The preload <-> daemon protocol.
  *
  * An open /dev/infiniband/uverbsN is a SOCK_SEQPACKET connection to the
- * daemon: one connection is one ufile.  Many threads and processes may
- * share it (dup, fork, SCM_RIGHTS), so a caller never reads from it.  For
- * each call it makes a private SOCK_STREAM socketpair, sends one token
- * message carrying one end (SCM_RIGHTS) on the shared connection, writes
- * its request into its own end and reads the reply from it.  The daemon
- * answers on that channel only, so replies cannot interleave or reach
- * another caller, and a dead daemon shows up as EOF on the channel.
+ * daemon: one connection is one ufile, released when its last fd closes.
+ * Many threads and processes may share it (dup, fork, SCM_RIGHTS), so no
+ * caller ever reads from it.  Instead each thread of each process makes
+ * its own channel to the ufile: a SOCK_STREAM socketpair, one end passed
+ * (SCM_RIGHTS) in a token message on the shared connection.  The daemon
+ * serves that channel until it closes, one request at a time, answering
+ * on it only: a reply goes to the one thread that reads the channel, and
+ * a dead daemon shows up as EOF on it.  A channel does not hold the
+ * ufile: when the connection closes the daemon closes its channels.
+ *
+ * Every request carries a sequence number that its reply repeats, so a
+ * caller never takes a stale reply for its own.  A client sends its next
+ * request on a channel only once it has read the reply.  The daemon reads
+ * one request at a time: bytes of a next one that arrive in the same read
+ * close the channel; a next one sent later waits until the reply before
+ * it is written.
  *
  * All integers are host order: both ends run on the same machine.
  */
@@ -19,12 +28,13 @@
 #include <stdint.h>
 
 #define EMU_WIRE_MAGIC 0x6d6c7835u	/* "mlx5" */
-#define EMU_WIRE_VERSION 1
+#define EMU_WIRE_VERSION 2
 
 /* Bounds the daemon enforces before it allocates anything. */
 #define EMU_WIRE_MAX_REQ (4u << 20)
 #define EMU_WIRE_MAX_REP (4u << 20)
 
+/* On the connection, with the channel attached: serve this channel. */
 struct emu_wire_token {
 	uint32_t magic;
 	uint32_t version;
@@ -41,6 +51,8 @@ struct emu_wire_req {
 	uint32_t kind;
 	uint32_t len;		/* payload bytes that follow */
 	uint32_t pid;		/* for the trace only */
+	uint32_t seq;		/* repeated in the reply */
+	uint32_t reserved;	/* 0 */
 };
 
 /*
@@ -68,7 +80,16 @@ struct emu_wire_rep {
 	int32_t ret;		/* 0 or -errno, as the kernel returns it */
 	uint32_t nfds;		/* fds attached to this header (SCM_RIGHTS) */
 	uint32_t len;		/* payload bytes that follow */
+	uint32_t seq;		/* the request's, or EMU_WIRE_SEQ_REFUSED */
+	uint32_t reserved;
 };
+
+/*
+ * The daemon will not serve a new channel (its owner holds its share of
+ * the daemon's descriptors already): this reply, ret -EMFILE, comes first
+ * on the channel, then EOF.  Requests never use this sequence number.
+ */
+#define EMU_WIRE_SEQ_REFUSED 0u
 
 /* Reply payload for EMU_WIRE_IOCTL: a sequence of writebacks. */
 enum emu_wb_kind {
@@ -87,6 +108,16 @@ struct emu_wire_wb {
 /* Reply payload for EMU_WIRE_MMAP: one fd attached, map it at this. */
 struct emu_wire_mmap_rep {
 	uint64_t fd_offset;
+	uint32_t flags;		/* EMU_MMAP_* */
+	uint32_t reserved;
+};
+
+enum {
+	/*
+	 * The kernel cleared VM_MAYWRITE for this mapping (the core clock
+	 * page): mprotect() may never make it writable.
+	 */
+	EMU_MMAP_NO_MAYWRITE = 1 << 0,
 };
 
 #endif

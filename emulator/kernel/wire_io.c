@@ -3,6 +3,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "wire_io.h"
@@ -33,6 +34,38 @@ int emu_wire_write_full(int fd, const void *buf, size_t len)
 {
 	/* send() only reads the buffer */
 	return io_full(fd, (uint8_t *)buf, len, true);
+}
+
+int emu_wire_sendv_full(int fd, struct iovec *iov, unsigned int n,
+			size_t *sent)
+{
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = n };
+
+	*sent = 0;
+	while (msg.msg_iovlen) {
+		ssize_t k = emu_wire_sendmsg(fd, &msg, MSG_NOSIGNAL);
+		size_t done;
+
+		if (k < 0)
+			return -errno;
+		if (k == 0)
+			return -EIO;
+		*sent += (size_t)k;
+		done = (size_t)k;
+		/* skip what went, finished pieces first */
+		while (msg.msg_iovlen && done >= msg.msg_iov->iov_len) {
+			done -= msg.msg_iov->iov_len;
+			msg.msg_iov++;
+			msg.msg_iovlen--;
+		}
+		if (msg.msg_iovlen) {
+			struct iovec *v = msg.msg_iov;
+
+			v->iov_base = (uint8_t *)v->iov_base + done;
+			v->iov_len -= done;
+		}
+	}
+	return 0;
 }
 
 ssize_t emu_wire_sendmsg(int fd, const struct msghdr *msg, int flags)

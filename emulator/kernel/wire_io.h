@@ -15,6 +15,13 @@
 int emu_wire_read_full(int fd, void *buf, size_t len);
 int emu_wire_write_full(int fd, const void *buf, size_t len);
 
+/*
+ * Writes every byte of the n pieces (which it may rewrite) on a stream
+ * channel: 0, or -errno; *sent says how many bytes went before that.
+ */
+int emu_wire_sendv_full(int fd, struct iovec *iov, unsigned int n,
+			size_t *sent);
+
 /* sendmsg() / recvmsg() that retry on EINTR. */
 ssize_t emu_wire_sendmsg(int fd, const struct msghdr *msg, int flags);
 ssize_t emu_wire_recvmsg(int fd, struct msghdr *msg, int flags);

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,13 +29,11 @@
 #define VALGRIND_MAKE_MEM_DEFINED(p, l) ((void)(p), (void)(l))
 #endif
 
+#include "channel.h"
 #include "preload.h"
 #include "uapi_spec.h"
 #include "wire.h"
 #include "wire_io.h"
-
-/* The user address of field f of the ib_uverbs_attr at user address ua. */
-#define UATTR_FIELD(ua, f) ((ua) + offsetof(struct ib_uverbs_attr, f))
 
 #define DEV_PREFIX "/dev/infiniband/uverbs"
 
@@ -89,15 +88,13 @@ int emu_path_dev(const char *path)
 	return dev;
 }
 
-int emu_fd_dev(int fd)
+static int peer_dev(int fd)
 {
 	struct sockaddr_un sa;
 	socklen_t len = sizeof(sa);
 	const char *dir = emu_dir();
 	size_t dlen;
 
-	if (!dir || fd < 0)
-		return -1;
 	memset(&sa, 0, sizeof(sa));
 	if (getpeername(fd, (struct sockaddr *)&sa, &len) ||
 	    sa.sun_family != AF_UNIX || len <= offsetof(struct sockaddr_un,
@@ -111,11 +108,29 @@ int emu_fd_dev(int fd)
 	return parse_index(sa.sun_path + dlen + 7);
 }
 
+int emu_fd_dev(int fd)
+{
+	int dev, err = errno;
+
+	if (!emu_dir() || fd < 0)
+		return -1;
+	/* a connection this thread has a channel for needs no question */
+	dev = emu_chan_fd_dev(fd);
+	if (dev == -1) {
+		dev = peer_dev(fd);
+		if (dev >= 0)
+			emu_chan_note_dev(fd, dev);
+	}
+	errno = err;
+	return dev < 0 ? -1 : dev;
+}
+
 int emu_open_dev(int dev, int flags)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	int (*real_socket)(int, int, int) =
 		(int (*)(int, int, int))emu_real("socket");
+	const struct timeval connect_wait = { .tv_sec = 10 }, no_wait = {};
 	int fd, err;
 
 	if ((flags & O_ACCMODE) != O_RDWR && (flags & O_ACCMODE) != O_WRONLY &&
@@ -129,59 +144,146 @@ int emu_open_dev(int dev, int flags)
 			 ((flags & O_CLOEXEC) ? SOCK_CLOEXEC : 0), 0);
 	if (fd < 0)
 		return -1;
-	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+	/*
+	 * A daemon that stopped accepting for want of descriptors makes the
+	 * open fail (ENFILE) after a while instead of hang: connect() waits
+	 * for room in its queue no longer than the send timeout.
+	 */
+	if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &connect_wait,
+		       sizeof(connect_wait)) ||
+	    connect(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &no_wait,
+		       sizeof(no_wait))) {
 		err = errno;
 		close(fd);
 		/* the daemon is gone: as if the device disappeared */
-		errno = (err == ECONNREFUSED || err == ENOENT) ? ENXIO : err;
+		if (err == ECONNREFUSED || err == ENOENT)
+			err = ENXIO;
+		else if (err == EAGAIN)
+			err = ENFILE;
+		errno = err;
 		return -1;
 	}
 	return fd;
 }
 
-int emu_user_read(void *dst, uint64_t src, size_t len)
+/*
+ * The pid process_vm_readv() names: read once per ioctl, not per copy
+ * (0 outside one).
+ */
+static __thread pid_t call_pid __attribute__((tls_model("initial-exec")));
+
+static pid_t self_pid(void)
+{
+	return call_pid ? call_pid : emu_self_pid();
+}
+
+/*
+ * Whether [addr, addr + len) lies in this thread's stack, between our own
+ * frame and the stack's top: the callers' frames, mapped for certain, so
+ * copied without asking the kernel.  (Not on a signal stack, nor any
+ * stack of the application's own making: those are asked.)
+ */
+static bool on_stack(uint64_t addr, size_t len)
+{
+	static __thread uintptr_t bottom, top
+		__attribute__((tls_model("initial-exec")));
+	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+
+	if (!top) {
+		pthread_attr_t a;
+		size_t size;
+		void *base;
+
+		top = 1;	/* looked: nothing to use unless found */
+		if (!pthread_getattr_np(pthread_self(), &a)) {
+			if (!pthread_attr_getstack(&a, &base, &size)) {
+				bottom = (uintptr_t)base;
+				top = bottom + size;
+			}
+			pthread_attr_destroy(&a);
+		}
+	}
+	return sp > bottom && sp < top && addr >= sp && addr < top &&
+	       len <= top - addr;
+}
+
+/*
+ * Copies from [src, src + len) of our own memory, stopping at the first
+ * byte that is not mapped: the bytes copied, or -1 (errno).
+ */
+static ssize_t user_read_some(void *dst, uint64_t src, size_t len)
 {
 	struct iovec l = { .iov_base = dst, .iov_len = len };
 	struct iovec r = { .iov_base = (void *)(uintptr_t)src, .iov_len = len };
 	ssize_t n;
 
-	if (!len)
-		return 0;
-	n = process_vm_readv(getpid(), &l, 1, &r, 1, 0);
-	if (n == (ssize_t)len)
-		return 0;
+	if (on_stack(src, len)) {
+		memcpy(dst, (const void *)(uintptr_t)src, len);
+		return (ssize_t)len;
+	}
+	n = process_vm_readv(self_pid(), &l, 1, &r, 1, 0);
 	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
 		memcpy(dst, (const void *)(uintptr_t)src, len);
-		return 0;
+		n = (ssize_t)len;
 	}
-	return -EFAULT;
+	return n;
+}
+
+int emu_user_read(void *dst, uint64_t src, size_t len)
+{
+	if (!len)
+		return 0;
+	return user_read_some(dst, src, len) == (ssize_t)len ? 0 : -EFAULT;
+}
+
+/* Writes n pieces of our own memory, in order: the bytes written. */
+static size_t user_writev(const struct iovec *l, const struct iovec *r,
+			  unsigned int n, size_t total)
+{
+	ssize_t done;
+	unsigned int i;
+
+	if (!total)
+		return 0;
+	for (i = 0; i < n && on_stack((uintptr_t)r[i].iov_base,
+				      r[i].iov_len); i++)
+		;
+	if (i == n) {
+		for (i = 0; i < n; i++)
+			memcpy(r[i].iov_base, l[i].iov_base, l[i].iov_len);
+		return total;
+	}
+	done = process_vm_writev(self_pid(), l, n, r, n, 0);
+	if (done < 0 && (errno == ENOSYS || errno == EPERM)) {
+		for (i = 0; i < n; i++)
+			memcpy(r[i].iov_base, l[i].iov_base, l[i].iov_len);
+		done = (ssize_t)total;
+	}
+	if (done < 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		VALGRIND_MAKE_MEM_DEFINED(r[i].iov_base, r[i].iov_len);
+	return (size_t)done;
 }
 
 int emu_user_write(uint64_t dst, const void *src, size_t len)
 {
 	struct iovec l = { .iov_base = (void *)src, .iov_len = len };
 	struct iovec r = { .iov_base = (void *)(uintptr_t)dst, .iov_len = len };
-	ssize_t n;
 
-	if (!len)
-		return 0;
-	n = process_vm_writev(getpid(), &l, 1, &r, 1, 0);
-	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
-		memcpy((void *)(uintptr_t)dst, src, len);
-		n = (ssize_t)len;
-	}
-	if (n != (ssize_t)len)
-		return -EFAULT;
-	VALGRIND_MAKE_MEM_DEFINED((void *)(uintptr_t)dst, len);
-	return 0;
+	return user_writev(&l, &r, 1, len) == len ? 0 : -EFAULT;
 }
 
+/* Reply bytes that come with the header in the same read, usually all. */
+#define INLINE_REPLY 4096
+
 struct call {
-	int chan;
 	struct emu_wire_rep rep;
 	int fds[8];
 	unsigned int nfds;
-	uint8_t *payload;
+	uint8_t *payload;	/* inl, or allocated for a longer reply */
+	uint8_t inl[INLINE_REPLY];
 };
 
 static void call_close(struct call *c)
@@ -189,85 +291,121 @@ static void call_close(struct call *c)
 	unsigned int i;
 
 	for (i = 0; i < c->nfds; i++)
-		if (c->fds[i] >= 0)	/* -1: handed over to the caller */
+		if (c->fds[i] >= 0)
 			close(c->fds[i]);
-	if (c->chan >= 0)
-		close(c->chan);
-	free(c->payload);
+	c->nfds = 0;
+	if (c->payload != c->inl)
+		free(c->payload);
+	c->payload = NULL;
 }
 
 /*
- * One round trip: a fresh channel is passed on the shared connection, the
- * request goes in, the reply (and any fds) comes back on it.  Any failure
- * of the daemon side reads as EIO, as calls on a disassociated device do.
+ * Reads one reply from the channel into c.  0, or -EIO when the channel
+ * broke (EOF: the daemon is gone or dropped it), -ENOMEM.
  */
-static int do_call(int fd, uint32_t kind, const void *req, size_t len,
-		   struct call *c)
+static int read_reply(int chan, struct call *c)
 {
-	struct emu_wire_token tok = { EMU_WIRE_MAGIC, EMU_WIRE_VERSION };
-	struct emu_wire_req hdr = {
-		.magic = EMU_WIRE_MAGIC, .kind = kind, .len = (uint32_t)len,
-		.pid = (uint32_t)getpid(),
-	};
 	char cbuf[CMSG_SPACE(sizeof(c->fds))];
-	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	size_t sent;
-	int sp[2];
+	struct iovec iov[2] = {
+		{ .iov_base = &c->rep, .iov_len = sizeof(c->rep) },
+		{ .iov_base = c->inl, .iov_len = sizeof(c->inl) },
+	};
+	struct msghdr msg = {
+		.msg_iov = iov, .msg_iovlen = 2,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	size_t got, have;
 	ssize_t n;
 
-	memset(c, 0, sizeof(*c));
-	c->chan = -1;
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sp))
-		return -errno;
-	/*
-	 * The request goes in first, as far as the channel takes it without
-	 * blocking: then the daemon usually finds it complete when the token
-	 * arrives and answers from its poll loop, without a thread.
-	 */
-	{
-		struct iovec rv[2] = {
-			{ .iov_base = &hdr, .iov_len = sizeof(hdr) },
-			{ .iov_base = (void *)req, .iov_len = len },
-		};
-		struct msghdr rm = { .msg_iov = rv, .msg_iovlen = 2 };
-
-		n = emu_wire_sendmsg(sp[0], &rm, MSG_DONTWAIT | MSG_NOSIGNAL);
-		sent = n > 0 ? (size_t)n : 0;
+	n = emu_wire_recvmsg(chan, &msg, MSG_CMSG_CLOEXEC);
+	c->nfds = n > 0 ? emu_wire_take_fds(&msg, c->fds, 8) : 0;
+	if (n <= 0)
+		return -EIO;
+	got = (size_t)n;
+	if (got < sizeof(c->rep) &&
+	    emu_wire_read_full(chan, (uint8_t *)&c->rep + got,
+			       sizeof(c->rep) - got))
+		return -EIO;
+	have = got > sizeof(c->rep) ? got - sizeof(c->rep) : 0;
+	if (c->rep.magic != EMU_WIRE_MAGIC || c->rep.len > EMU_WIRE_MAX_REP ||
+	    c->rep.nfds != c->nfds || have > c->rep.len)
+		return -EIO;
+	/* no allocation for the usual reply: a signal handler may call */
+	if (c->rep.len <= sizeof(c->inl)) {
+		c->payload = c->inl;
+	} else {
+		c->payload = malloc(c->rep.len);
+		if (!c->payload)
+			return -ENOMEM;
+		memcpy(c->payload, c->inl, have);
 	}
-	emu_wire_attach_fds(&msg, cbuf, &sp[1], 1);
-	n = emu_wire_sendmsg(fd, &msg, MSG_NOSIGNAL);
-	close(sp[1]);
-	c->chan = sp[0];
-	if (n != sizeof(tok))
-		return -EIO;
-	/* the rest of a big request, now that the daemon reads */
-	if (sent < sizeof(hdr) &&
-	    emu_wire_write_full(c->chan, (uint8_t *)&hdr + sent,
-				sizeof(hdr) - sent))
-		return -EIO;
-	sent = sent > sizeof(hdr) ? sent - sizeof(hdr) : 0;
-	if (len > sent &&
-	    emu_wire_write_full(c->chan, (const uint8_t *)req + sent,
-				len - sent))
-		return -EIO;
-
-	memset(cbuf, 0, sizeof(cbuf));
-	iov.iov_base = &c->rep;
-	iov.iov_len = sizeof(c->rep);
-	msg.msg_control = cbuf;
-	msg.msg_controllen = sizeof(cbuf);
-	n = emu_wire_recvmsg(c->chan, &msg, MSG_WAITALL | MSG_CMSG_CLOEXEC);
-	c->nfds = emu_wire_take_fds(&msg, c->fds, 8);
-	if (n != sizeof(c->rep) || c->rep.magic != EMU_WIRE_MAGIC ||
-	    c->rep.len > EMU_WIRE_MAX_REP || c->rep.nfds != c->nfds)
-		return -EIO;
-	c->payload = malloc(c->rep.len ? c->rep.len : 1);
-	if (!c->payload)
-		return -ENOMEM;
-	if (c->rep.len && emu_wire_read_full(c->chan, c->payload, c->rep.len))
+	if (c->rep.len > have &&
+	    emu_wire_read_full(chan, c->payload + have, c->rep.len - have))
 		return -EIO;
 	return 0;
+}
+
+/* A request: pieces of our memory and of the caller's, in wire order. */
+struct req {
+	struct iovec *iov;	/* iov[0] is left for the wire header */
+	unsigned int n;
+	size_t len;
+};
+
+/*
+ * One round trip on the thread's channel for fd: the request goes in, the
+ * reply (and any fds) comes back.  The caller's buffers are sent as they
+ * are: the kernel's copy from them says EFAULT when they cannot be read,
+ * as copy_from_user() would.  Any failure of the daemon side reads as
+ * EIO, as calls on a disassociated device do.
+ */
+static int do_call(int fd, uint32_t kind, struct req *rq, struct call *c)
+{
+	struct emu_wire_req hdr = {
+		.magic = EMU_WIRE_MAGIC, .kind = kind, .len = (uint32_t)rq->len,
+		.pid = (uint32_t)self_pid(),
+	};
+	struct emu_chan ch;
+	int ret, cancel, stale;
+	size_t sent = 0;
+
+	memset(&c->rep, 0, sizeof(c->rep));
+	c->nfds = 0;
+	c->payload = NULL;
+	/* an ioctl is no cancellation point: a reply is never left half read */
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
+	ret = emu_chan_get(fd, &ch);
+	if (ret)
+		goto out;
+	hdr.seq = ch.seq;
+	rq->iov[0] = (struct iovec){ &hdr, sizeof(hdr) };
+	ret = emu_wire_sendv_full(ch.fd, rq->iov, rq->n, &sent);
+	if (ret) {
+		/* nothing sent of an unreadable request: the channel is fine */
+		if (ret == -EFAULT && !sent) {
+			emu_chan_put(&ch, false);
+			goto out;
+		}
+		ret = ret == -EFAULT ? -EFAULT : -EIO;
+		goto put;
+	}
+	/* a reply to an earlier, abandoned call is skipped */
+	for (stale = 0; stale < 4; stale++) {
+		ret = read_reply(ch.fd, c);
+		if (ret || c->rep.seq == ch.seq)
+			break;
+		if (c->rep.seq == EMU_WIRE_SEQ_REFUSED) {
+			ret = c->rep.ret < 0 ? c->rep.ret : -EIO;
+			break;
+		}
+		call_close(c);
+		ret = -EIO;
+	}
+put:
+	emu_chan_put(&ch, ret != 0);
+out:
+	pthread_setcancelstate(cancel, NULL);
+	return ret;
 }
 
 static int fail(int err)
@@ -325,36 +463,56 @@ static uint32_t client_facts(const struct ib_uverbs_ioctl_hdr *hdr,
 	return 0;
 }
 
-/* Builds the request: what the kernel would copy_from_user(). */
-static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
-			const struct ib_uverbs_attr *attrs, size_t *len,
-			int *err)
+/*
+ * Room on the caller's stack for the request of an ioctl with up to
+ * ROOM_ATTRS attrs, so that the usual call allocates nothing (a signal
+ * handler may call in the middle of it, and malloc() is not reentrant).
+ */
+#define ROOM_ATTRS 32
+
+struct marshal_room {
+	uint8_t meta[sizeof(struct ib_uverbs_ioctl_hdr) +
+		     ROOM_ATTRS * sizeof(struct ib_uverbs_attr) +
+		     (ROOM_ATTRS + 1) * sizeof(uint32_t)]
+		__attribute__((aligned(8)));
+	struct iovec iov[3 + 2 * ROOM_ATTRS];
+	struct ib_uverbs_attr attrs[ROOM_ATTRS];
+};
+
+/*
+ * Builds the request: what the kernel would copy_from_user().  meta gets
+ * the header, the attrs, each attr's u32 length and the facts; the copy-in
+ * buffers are not copied but sent from where the caller has them.
+ */
+static int marshal(const struct ib_uverbs_ioctl_hdr *hdr,
+		   const struct ib_uverbs_attr *attrs, struct req *rq,
+		   uint8_t **meta, struct marshal_room *room)
 {
 	const struct emu_method_spec *m =
 		emu_find_method(hdr->object_id, hdr->method_id);
-	size_t total = sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
-	uint32_t facts = client_facts(hdr, attrs);
+	size_t head = sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
+	uint32_t *lens, facts = client_facts(hdr, attrs);
 	unsigned int i;
-	uint8_t *buf, *p;
 
-	for (i = 0; i < hdr->num_attrs; i++) {
-		const struct emu_attr_spec *s =
-			m ? emu_find_attr(m, attrs[i].attr_id) : NULL;
-
-		total += sizeof(uint32_t);
-		if (s && s->type == EMU_ATTR_PTR_IN &&
-		    attrs[i].len > sizeof(attrs[i].data))
-			total += attrs[i].len;
+	if (hdr->num_attrs <= ROOM_ATTRS) {
+		*meta = room->meta;
+		rq->iov = room->iov;
+	} else {
+		*meta = malloc(head + (hdr->num_attrs + 1) * sizeof(uint32_t));
+		/* the wire header, head, each length and buffer, the facts */
+		rq->iov = malloc((3 + 2 * hdr->num_attrs) * sizeof(*rq->iov));
+		if (!*meta || !rq->iov) {
+			free(*meta);
+			free(rq->iov);
+			return -ENOMEM;
+		}
 	}
-	total += sizeof(facts);
-	buf = malloc(total);
-	if (!buf) {
-		*err = ENOMEM;
-		return NULL;
-	}
-	memcpy(buf, hdr, sizeof(*hdr));
-	memcpy(buf + sizeof(*hdr), attrs, hdr->num_attrs * sizeof(*attrs));
-	p = buf + sizeof(*hdr) + hdr->num_attrs * sizeof(*attrs);
+	memcpy(*meta, hdr, sizeof(*hdr));
+	memcpy(*meta + sizeof(*hdr), attrs, hdr->num_attrs * sizeof(*attrs));
+	lens = (uint32_t *)(*meta + head);
+	rq->iov[1] = (struct iovec){ *meta, head };
+	rq->n = 2;
+	rq->len = head;
 	for (i = 0; i < hdr->num_attrs; i++) {
 		const struct emu_attr_spec *s =
 			m ? emu_find_attr(m, attrs[i].attr_id) : NULL;
@@ -363,18 +521,71 @@ static uint8_t *marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 		if (s && s->type == EMU_ATTR_PTR_IN &&
 		    attrs[i].len > sizeof(attrs[i].data))
 			n = attrs[i].len;
-		memcpy(p, &n, sizeof(n));
-		p += sizeof(n);
-		if (n && emu_user_read(p, attrs[i].data, n)) {
-			free(buf);
-			*err = EFAULT;
-			return NULL;
-		}
-		p += n;
+		lens[i] = n;
+		rq->iov[rq->n++] = (struct iovec){ &lens[i], sizeof(n) };
+		if (n)
+			rq->iov[rq->n++] = (struct iovec){
+				(void *)(uintptr_t)attrs[i].data, n };
+		rq->len += sizeof(n) + n;
 	}
-	memcpy(p, &facts, sizeof(facts));
-	*len = total;
-	return buf;
+	lens[i] = facts;
+	rq->iov[rq->n++] = (struct iovec){ &lens[i], sizeof(facts) };
+	rq->len += sizeof(facts);
+	return 0;
+}
+
+/* writebacks applied with one copy; a longer list takes several */
+#define WB_BATCH 16
+
+struct wb_batch {
+	struct iovec l[WB_BATCH], r[WB_BATCH];
+	int fd_slot[WB_BATCH];	/* c->fds index an EMU_WB_FD installs */
+	int64_t fdv[WB_BATCH];
+	unsigned int n;
+	size_t total;
+};
+
+/*
+ * Writes the batch; an fd counts as installed (the caller owns it) once
+ * its value is written.  0, or -EFAULT at the first write that failed,
+ * the earlier ones done, as the kernel leaves them.
+ */
+static int wb_flush(struct call *c, struct wb_batch *b)
+{
+	size_t done = user_writev(b->l, b->r, b->n, b->total), at = 0;
+	unsigned int i;
+
+	for (i = 0; i < b->n; i++) {
+		at += b->l[i].iov_len;
+		if (at > done)
+			return -EFAULT;
+		if (b->fd_slot[i] >= 0)
+			c->fds[b->fd_slot[i]] = -1;
+	}
+	b->n = 0;
+	b->total = 0;
+	return 0;
+}
+
+static int wb_add(struct call *c, struct wb_batch *b, uint64_t dst,
+		  const void *src, size_t len, int fd_slot)
+{
+	int ret = 0;
+
+	if (b->n == WB_BATCH)
+		ret = wb_flush(c, b);
+	if (ret)
+		return ret;
+	b->fd_slot[b->n] = fd_slot;
+	if (fd_slot >= 0) {
+		b->fdv[b->n] = c->fds[fd_slot];
+		src = &b->fdv[b->n];
+	}
+	b->l[b->n] = (struct iovec){ (void *)src, len };
+	b->r[b->n] = (struct iovec){ (void *)(uintptr_t)dst, len };
+	b->total += len;
+	b->n++;
+	return 0;
 }
 
 /* Applies the writebacks in the order the kernel made them. */
@@ -383,10 +594,14 @@ static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 {
 	const uint8_t *p = c->payload, *end = c->payload + c->rep.len;
 	unsigned int next_fd = 0;
+	struct wb_batch b;
+	int ret = 0;
 
-	while (p < end) {
+	b.n = 0;
+	b.total = 0;
+	while (p < end && !ret) {
+		uint64_t uattr, uflags, udata;
 		struct emu_wire_wb wb;
-		uint64_t uattr;
 
 		if ((size_t)(end - p) < sizeof(wb))
 			return -EIO;
@@ -395,88 +610,107 @@ static int apply(struct call *c, struct ib_uverbs_ioctl_hdr *uhdr,
 		if ((size_t)(end - p) < wb.len || wb.idx >= num_attrs)
 			return -EIO;
 		uattr = (uint64_t)(uintptr_t)&uhdr->attrs[wb.idx];
+		uflags = uattr + offsetof(struct ib_uverbs_attr, flags);
+		udata = uattr + offsetof(struct ib_uverbs_attr, data);
 		switch (wb.kind) {
 		case EMU_WB_FLAGS:
-		case EMU_WB_DATA: {
-			/* a field of the attribute itself */
-			bool flags = wb.kind == EMU_WB_FLAGS;
-
-			if (wb.len != (flags ? sizeof(uint16_t) :
-					       sizeof(uint64_t)) ||
-			    emu_user_write(flags ? UATTR_FIELD(uattr, flags) :
-						   UATTR_FIELD(uattr, data),
-					   p, wb.len))
-				return -EFAULT;
+			if (wb.len != sizeof(uint16_t))
+				return -EIO;
+			ret = wb_add(c, &b, uflags, p, wb.len, -1);
 			break;
-		}
+		case EMU_WB_DATA:
+			if (wb.len != sizeof(uint64_t))
+				return -EIO;
+			ret = wb_add(c, &b, udata, p, wb.len, -1);
+			break;
 		case EMU_WB_BUF:
-			if (wb.len > attrs[wb.idx].len ||
-			    emu_user_write(attrs[wb.idx].data, p, wb.len))
+			if (wb.len > attrs[wb.idx].len)
 				return -EFAULT;
+			ret = wb_add(c, &b, attrs[wb.idx].data, p, wb.len, -1);
 			break;
-		case EMU_WB_FD: {
-			int64_t fdv;
-
+		case EMU_WB_FD:
 			if (next_fd >= c->nfds)
 				return -EIO;
-			fdv = c->fds[next_fd];
-			if (emu_user_write(UATTR_FIELD(uattr, data), &fdv,
-					   sizeof(fdv)))
-				return -EFAULT;
-			/* installed: the caller owns it now */
-			c->fds[next_fd++] = -1;
+			ret = wb_add(c, &b, udata, NULL, sizeof(int64_t),
+				     (int)next_fd++);
 			break;
-		}
 		default:
 			return -EIO;
 		}
 		p += wb.len;
 	}
-	return 0;
+	return ret ? ret : wb_flush(c, &b);
 }
 
 int emu_ioctl(int fd, void *arg)
 {
+	uint8_t head[sizeof(struct ib_uverbs_ioctl_hdr) +
+		     32 * sizeof(struct ib_uverbs_attr)];
 	struct ib_uverbs_ioctl_hdr hdr, *uhdr = arg;
 	struct ib_uverbs_attr *attrs = NULL;
+	struct marshal_room room;
+	uint8_t *meta = NULL;
+	struct req rq;
 	struct call c;
-	uint8_t *req;
-	size_t len;
 	int err = 0, ret;
 
-	if (emu_user_read(&hdr, (uintptr_t)uhdr, sizeof(hdr)))
+	pid_t outer = call_pid;
+	ssize_t got;
+
+	call_pid = emu_self_pid();
+	/*
+	 * The header and, usually, every attr in one copy; in our own stack
+	 * exactly the header (nothing of the frames around it is read).
+	 */
+	got = user_read_some(head, (uintptr_t)uhdr,
+			     on_stack((uintptr_t)uhdr, sizeof(hdr)) ?
+			     sizeof(hdr) : sizeof(head));
+	if (got < (ssize_t)sizeof(hdr)) {
+		call_pid = outer;
 		return fail(EFAULT);
+	}
+	memcpy(&hdr, head, sizeof(hdr));
 	/* a header the kernel rejects before reading the attrs */
 	if (hdr.length != sizeof(hdr) + hdr.num_attrs * sizeof(*attrs) ||
 	    hdr.length > 4096)
 		hdr.num_attrs = 0;
 	if (hdr.num_attrs) {
-		attrs = malloc(hdr.num_attrs * sizeof(*attrs));
-		if (!attrs)
-			return fail(ENOMEM);
-		if (emu_user_read(attrs, (uintptr_t)uhdr->attrs,
-				  hdr.num_attrs * sizeof(*attrs))) {
-			free(attrs);
-			return fail(EFAULT);
-		}
+		size_t alen = hdr.num_attrs * sizeof(*attrs);
+
+		attrs = hdr.num_attrs <= ROOM_ATTRS ? room.attrs :
+						      malloc(alen);
+		err = attrs ? 0 : ENOMEM;
+		if (attrs && (size_t)got >= sizeof(hdr) + alen)
+			memcpy(attrs, head + sizeof(hdr), alen);
+		else if (attrs && emu_user_read(attrs, (uintptr_t)uhdr->attrs,
+						alen))
+			err = EFAULT;
 	}
-	req = marshal(&hdr, attrs, &len, &err);
-	if (!req) {
-		free(attrs);
+	if (!err)
+		err = -marshal(&hdr, attrs, &rq, &meta, &room);
+	if (err) {
+		if (attrs != room.attrs)
+			free(attrs);
+		call_pid = outer;
 		return fail(err);
 	}
 	/* keep the caller's real header length for the daemon's checks */
 	if (!hdr.num_attrs)
-		memcpy(req, uhdr, sizeof(hdr));
-	ret = do_call(fd, EMU_WIRE_IOCTL, req, len, &c);
-	free(req);
+		memcpy(meta, head, sizeof(hdr));
+	ret = do_call(fd, EMU_WIRE_IOCTL, &rq, &c);
+	if (meta != room.meta) {
+		free(rq.iov);
+		free(meta);
+	}
 	if (!ret) {
 		ret = apply(&c, uhdr, attrs, hdr.num_attrs);
 		if (!ret)
 			ret = c.rep.ret;
 	}
 	call_close(&c);
-	free(attrs);
+	if (attrs != room.attrs)
+		free(attrs);
+	call_pid = outer;
 	return ret ? fail(-ret) : 0;
 }
 
@@ -499,7 +733,10 @@ void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
 		errno = EINVAL;
 		return MAP_FAILED;
 	}
-	ret = do_call(fd, EMU_WIRE_MMAP, &req, sizeof(req), &c);
+	struct iovec iov[2] = { {}, { &req, sizeof(req) } };
+	struct req rq = { .iov = iov, .n = 2, .len = sizeof(req) };
+
+	ret = do_call(fd, EMU_WIRE_MMAP, &rq, &c);
 	if (!ret)
 		ret = c.rep.ret;
 	if (!ret && (c.nfds != 1 || c.rep.len != sizeof(mrep)))
@@ -510,6 +747,10 @@ void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
 			      (off_t)mrep.fd_offset);
 		if (p == MAP_FAILED)
 			ret = -errno;
+		else if (flags & MAP_FIXED)
+			emu_ro_map_forget(p, len);
+		if (p != MAP_FAILED && (mrep.flags & EMU_MMAP_NO_MAYWRITE))
+			emu_ro_map_add(p, len);
 	}
 	call_close(&c);
 	if (ret)

@@ -332,13 +332,71 @@ EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd,
 		errno = ENOSYS;
 		return MAP_FAILED;
 	}
-	return real_mmap(addr, len, prot, flags, fd, off);
+	addr = real_mmap(addr, len, prot, flags, fd, off);
+	if (addr != MAP_FAILED && (flags & MAP_FIXED))
+		emu_ro_map_forget(addr, len);
+	return addr;
 }
 
 EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd,
 		    off_t off)
 {
 	return mmap(addr, len, prot, flags, fd, off);
+}
+
+/*
+ * A device page the kernel mapped without VM_MAYWRITE (the core clock)
+ * cannot be made writable: mprotect() fails with EACCES, as there.
+ */
+EXPORT int mprotect(void *addr, size_t len, int prot)
+{
+	if ((prot & PROT_WRITE) && emu_ro_map_overlaps(addr, len)) {
+		errno = EACCES;
+		return -1;
+	}
+	{
+		REAL(int, "mprotect", void *, size_t, int);
+		return real_fn(addr, len, prot);
+	}
+}
+
+EXPORT int munmap(void *addr, size_t len)
+{
+	REAL(int, "munmap", void *, size_t);
+	if (real_fn(addr, len))
+		return -1;
+	emu_ro_map_forget(addr, len);
+	return 0;
+}
+
+EXPORT void *mremap(void *old, size_t old_len, size_t new_len, int flags,
+		    ...)
+{
+	static void *(*real_mremap)(void *, size_t, size_t, int, ...);
+	void *new_addr = NULL, *p;
+	bool ro = emu_ro_map_overlaps(old, old_len);
+	va_list ap;
+
+	if (flags & MREMAP_FIXED) {
+		va_start(ap, flags);
+		new_addr = va_arg(ap, void *);
+		va_end(ap);
+	}
+	if (!real_mremap)
+		real_mremap = (void *(*)(void *, size_t, size_t, int, ...))
+			emu_real("mremap");
+	if (!real_mremap) {
+		errno = ENOSYS;
+		return MAP_FAILED;
+	}
+	p = real_mremap(old, old_len, new_len, flags, new_addr);
+	if (p != MAP_FAILED && (ro || (flags & MREMAP_FIXED))) {
+		emu_ro_map_forget(old, old_len);
+		emu_ro_map_forget(p, new_len);
+		if (ro)
+			emu_ro_map_add(p, new_len);
+	}
+	return p;
 }
 
 /*

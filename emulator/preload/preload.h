@@ -6,6 +6,7 @@
 #ifndef MLX5_EMU_PRELOAD_H
 #define MLX5_EMU_PRELOAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -24,6 +25,15 @@ int emu_ioctl(int fd, void *hdr);
 /* mmap() of an emulated fd */
 void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
 	       off_t off);
+
+/*
+ * Device mappings mprotect() may not make writable (VM_MAYWRITE cleared
+ * by the kernel): remembered at mmap, forgotten at munmap or when mapped
+ * over.
+ */
+void emu_ro_map_add(void *addr, size_t len);
+void emu_ro_map_forget(void *addr, size_t len);
+bool emu_ro_map_overlaps(const void *addr, size_t len);
 
 /* copy_from_user() / copy_to_user() on our own memory: 0 or -EFAULT */
 int emu_user_read(void *dst, uint64_t src, size_t len);

@@ -55,7 +55,8 @@ static void half_request(void)
 {
 	struct emu_wire_token tok = { EMU_WIRE_MAGIC, EMU_WIRE_VERSION };
 	struct emu_wire_req req = { .magic = EMU_WIRE_MAGIC,
-				    .kind = EMU_WIRE_IOCTL, .len = 4096 };
+				    .kind = EMU_WIRE_IOCTL, .len = 4096,
+				    .seq = 1 };
 	char cbuf[CMSG_SPACE(sizeof(int))] = {};
 	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,

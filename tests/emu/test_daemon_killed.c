@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * When the emulated machine's daemon dies, calls fail with an error (EIO,
- * as on a disassociated device) instead of hanging: a thread that keeps
- * calling sees it, later calls see it, a new open fails.  alarm() turns a
+ * as on a disassociated device) instead of hanging: threads that keep
+ * calling, each on its own channel, see it, later calls see it, a new
+ * open fails.  alarm() turns a
  * hang into a failure.
  */
 #include <fcntl.h>
@@ -14,17 +15,21 @@
 
 #include "emu_util.h"
 
-static volatile int started;
+static int started;
 
 static void *caller(void *arg)
 {
 	struct ibv_context *ctx = arg;
+	bool counted = false;
 	uint32_t eqn;
 	long ret;
 
 	for (;;) {
 		ret = mlx5dv_devx_query_eqn(ctx, 0, &eqn);
-		started = 1;
+		if (!counted) {
+			__atomic_add_fetch(&started, 1, __ATOMIC_SEQ_CST);
+			counted = true;
+		}
 		if (ret)
 			return (void *)ret;
 	}
@@ -36,9 +41,10 @@ int main(void)
 	struct ibv_context *ctx;
 	struct mlx5dv_var *var;
 	uint32_t in[4] = {}, out[8] = {}, eqn;
-	pthread_t t;
+	pthread_t t[4];
 	void *tret;
 	pid_t daemon;
+	int i;
 
 	emu_require("emu_daemon_killed");
 	if (!pid_s || (daemon = (pid_t)atoi(pid_s)) <= 0)
@@ -48,13 +54,17 @@ int main(void)
 	REQUIRE(ctx);
 	var = mlx5dv_alloc_var(ctx, 0);
 	REQUIRE(var);
-	REQUIRE(pthread_create(&t, NULL, caller, ctx) == 0);
-	while (!started)
+	/* each on its own channel, in the middle of calls */
+	for (i = 0; i < 4; i++)
+		REQUIRE(pthread_create(&t[i], NULL, caller, ctx) == 0);
+	while (__atomic_load_n(&started, __ATOMIC_SEQ_CST) < 4)
 		usleep(1000);
 
 	REQUIRE(kill(daemon, SIGKILL) == 0);
-	REQUIRE(pthread_join(t, &tret) == 0);
-	CHECK_EQ((long)tret, EIO);
+	for (i = 0; i < 4; i++) {
+		REQUIRE(pthread_join(t[i], &tret) == 0);
+		CHECK_EQ((long)tret, EIO);
+	}
 
 	CHECK_EQ(mlx5dv_devx_query_eqn(ctx, 0, &eqn), EIO);
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);

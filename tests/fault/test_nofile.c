@@ -6,8 +6,9 @@
  * again the same blobs import and the objects work.
  *
  * On a real kernel an import needs no new descriptor and works; under
- * mlx5-emu each emulated ioctl opens a socket, so there it fails with
- * EMFILE: either way the call must come back clean.
+ * mlx5-emu only a thread's first call on a device needs one (its channel
+ * to the daemon), so there it works too, or fails with EMFILE in a thread
+ * that had made no call yet: either way the call must come back clean.
  */
 #include <fcntl.h>
 #include <sys/resource.h>
