@@ -8,12 +8,6 @@
 #include "../firmware/fw.h"
 #include "mlx5_cmd.h"
 
-uint64_t emu_device_guid(unsigned int index)
-{
-	/* Mellanox OUI 00:02:c9 in the top bytes, like a real port GUID. */
-	return 0x0002c90300abcd00ull + index;
-}
-
 int emu_device_init(struct emu_device *dev, unsigned int index)
 {
 	memset(dev, 0, sizeof(*dev));

@@ -9,15 +9,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "emu_ibdev.h"
+
 struct emu_fw;
 
 #define EMU_NUM_COMP_VECTORS 4
 #define EMU_NUM_VAR_PAGES 64
 #define EMU_NUM_UAR_PAGES 256
-#define EMU_PCI_DEVICE_ID 0x101b	/* ConnectX-6 */
-#define EMU_FW_VER_MAJOR 20
-#define EMU_FW_VER_MINOR 31
-#define EMU_FW_VER_SUB 1014
 
 struct emu_device {
 	unsigned int index;		/* mlx5_<index>, uverbs<index> */
@@ -30,8 +28,6 @@ struct emu_device {
 	int clock_fd;			/* memfd of the core clock page */
 };
 
-/* Node GUIDs are distinct per device: 0x248a0703 00ab cd<index>. */
-uint64_t emu_device_guid(unsigned int index);
 int emu_device_init(struct emu_device *dev, unsigned int index);
 void emu_device_fini(struct emu_device *dev);
 

@@ -74,6 +74,21 @@ static bool dev_exists(int dev)
 	return real_stat && !real_stat(path, &st) && S_ISSOCK(st.st_mode);
 }
 
+unsigned int emu_num_devs(void)
+{
+	unsigned int n = 0;
+
+	/* the daemon listens on uverbs0 .. uverbs<N-1> */
+	while (emu_dir() && n < EMU_MAX_DEVICES && dev_exists((int)n))
+		n++;
+	return n;
+}
+
+bool emu_active(void)
+{
+	return emu_dir() != NULL;
+}
+
 int emu_path_dev(const char *path)
 {
 	int dev;

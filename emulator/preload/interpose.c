@@ -9,7 +9,9 @@
 #include <fcntl.h>
 #include <linux/netlink.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -402,17 +404,178 @@ EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd,
 }
 
 /*
- * No RDMA netlink under the emulator: libibverbs then reads the device
- * list from $SYSFS_PATH, which the launcher generated.
+ * RDMA netlink under the emulator is answered by nldev.c for the emulated
+ * devices; MLX5_EMU_NETLINK=0 (mlx5-emu run --no-netlink) refuses it as a
+ * kernel without it would, and libibverbs then reads $SYSFS_PATH.
  */
+static bool netlink_refused(void)
+{
+	const char *v = getenv("MLX5_EMU_NETLINK");
+
+	return v && !strcmp(v, "0");
+}
+
 EXPORT int socket(int domain, int type, int protocol)
 {
-	if (domain == AF_NETLINK && protocol == NETLINK_RDMA) {
-		errno = EPROTONOSUPPORT;
-		return -1;
+	if (domain == AF_NETLINK && protocol == NETLINK_RDMA &&
+	    emu_active()) {
+		if (netlink_refused()) {
+			errno = EPROTONOSUPPORT;
+			return -1;
+		}
+		return emu_nl_socket(type);
 	}
 	{
 		REAL(int, "socket", int, int, int);
 		return real_fn(domain, type, protocol);
+	}
+}
+
+EXPORT int bind(int fd, const struct sockaddr *addr, socklen_t len)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_bind(fd, addr, len);
+	{
+		REAL(int, "bind", int, const struct sockaddr *, socklen_t);
+		return real_fn(fd, addr, len);
+	}
+}
+
+EXPORT int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_getsockname(fd, addr, len);
+	{
+		REAL(int, "getsockname", int, struct sockaddr *, socklen_t *);
+		return real_fn(fd, addr, len);
+	}
+}
+
+EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_sendmsg(fd, msg, flags);
+	{
+		REAL(ssize_t, "sendmsg", int, const struct msghdr *, int);
+		return real_fn(fd, msg, flags);
+	}
+}
+
+EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
+		      const struct sockaddr *addr, socklen_t alen)
+{
+	if (emu_nl_owns(fd)) {
+		struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
+		struct msghdr msg = { .msg_name = (void *)addr,
+				      .msg_namelen = addr ? alen : 0,
+				      .msg_iov = &iov, .msg_iovlen = 1 };
+
+		return emu_nl_sendmsg(fd, &msg, flags);
+	}
+	{
+		REAL(ssize_t, "sendto", int, const void *, size_t, int,
+		     const struct sockaddr *, socklen_t);
+		return real_fn(fd, buf, len, flags, addr, alen);
+	}
+}
+
+EXPORT ssize_t send(int fd, const void *buf, size_t len, int flags)
+{
+	if (emu_nl_owns(fd))
+		return sendto(fd, buf, len, flags, NULL, 0);
+	{
+		REAL(ssize_t, "send", int, const void *, size_t, int);
+		return real_fn(fd, buf, len, flags);
+	}
+}
+
+EXPORT ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_recvmsg(fd, msg, flags);
+	{
+		REAL(ssize_t, "recvmsg", int, struct msghdr *, int);
+		return real_fn(fd, msg, flags);
+	}
+}
+
+EXPORT ssize_t recvfrom(int fd, void *buf, size_t len, int flags,
+			struct sockaddr *addr, socklen_t *alen)
+{
+	if (emu_nl_owns(fd)) {
+		struct iovec iov = { .iov_base = buf, .iov_len = len };
+		struct msghdr msg = { .msg_name = addr,
+				      .msg_namelen = alen ? *alen : 0,
+				      .msg_iov = &iov, .msg_iovlen = 1 };
+		ssize_t ret = emu_nl_recvmsg(fd, &msg, flags);
+
+		if (ret >= 0 && addr && alen)
+			*alen = msg.msg_namelen;
+		return ret;
+	}
+	{
+		REAL(ssize_t, "recvfrom", int, void *, size_t, int,
+		     struct sockaddr *, socklen_t *);
+		return real_fn(fd, buf, len, flags, addr, alen);
+	}
+}
+
+EXPORT ssize_t recv(int fd, void *buf, size_t len, int flags)
+{
+	if (emu_nl_owns(fd))
+		return recvfrom(fd, buf, len, flags, NULL, NULL);
+	{
+		REAL(ssize_t, "recv", int, void *, size_t, int);
+		return real_fn(fd, buf, len, flags);
+	}
+}
+
+/* _FORTIFY_SOURCE's checked recv entry points */
+EXPORT ssize_t __recv_chk(int fd, void *buf, size_t len, size_t buflen,
+			  int flags)
+{
+	if (len > buflen)
+		abort();
+	return recv(fd, buf, len, flags);
+}
+
+EXPORT ssize_t __recvfrom_chk(int fd, void *buf, size_t len, size_t buflen,
+			      int flags, struct sockaddr *addr,
+			      socklen_t *alen)
+{
+	if (len > buflen)
+		abort();
+	return recvfrom(fd, buf, len, flags, addr, alen);
+}
+
+EXPORT int setsockopt(int fd, int level, int name, const void *val,
+		      socklen_t len)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_setsockopt(fd, level, name, val, len);
+	{
+		REAL(int, "setsockopt", int, int, int, const void *,
+		     socklen_t);
+		return real_fn(fd, level, name, val, len);
+	}
+}
+
+EXPORT int getsockopt(int fd, int level, int name, void *val,
+		      socklen_t *len)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_getsockopt(fd, level, name, val, len);
+	{
+		REAL(int, "getsockopt", int, int, int, void *, socklen_t *);
+		return real_fn(fd, level, name, val, len);
+	}
+}
+
+EXPORT int close(int fd)
+{
+	emu_nl_close(fd);
+	{
+		REAL(int, "close", int);
+		return real_fn(fd);
 	}
 }
