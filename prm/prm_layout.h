@@ -103,6 +103,136 @@ enum {
 #define PRM_CQ_UMEM_ID 0x2c0, 32
 #define PRM_CQ_UMEM_VALID 0x2e0, 1
 
+/*
+ * CQs whose ring the kernel describes with a physical address list (a
+ * verbs CQ: user memory, no UMEM): cq_umem_valid 0, the list at byte 272
+ * of create_cq_in, one 64-bit entry per page of 4 KiB << log_page_size;
+ * page_offset counts 64-byte quanta into the first page.
+ */
+#define PRM_CQ_PAS_BYTE 272
+#define PRM_CQC_OI 0x8e, 1
+#define PRM_CQC_CQE_COMP_EN 0x91, 1
+#define PRM_CQC_MINI_CQE_RES_FORMAT 0x92, 2
+#define PRM_CQC_PAGE_OFFSET 0xd4, 6
+#define PRM_CQC_LOG_PAGE_SIZE 0x143, 5
+
+/*
+ * QPs: create_qp_in, the state transition commands (rst2init_qp_in ...
+ * rts2rts_qp_in) and query_qp_out all hold the qpc (232 bytes) at byte
+ * 24, so its fields are named here once at their offsets in those
+ * mailboxes.  2ERR_QP and 2RST_QP are 16 bytes: opcode, uid, op_mod and
+ * the qpn (PRM_IN_OBJN), which every transition and QUERY_QP also carry.
+ */
+#define PRM_QP_CTX_BYTE 24
+#define PRM_QP_CTX_LEN 232
+#define PRM_QP_IN_LEN 272		/* without the page list */
+#define PRM_QP_PAS_BYTE 272
+#define PRM_QP_MODIFY_IN_LEN 272	/* rst2init .. rts2rts, fixed part */
+#define PRM_QUERY_QP_OUT_LEN 272
+#define PRM_QP_OPT_PARAM_MASK 0x80, 32
+#define PRM_QPC_STATE 0xc0, 4
+#define PRM_QPC_ST 0xc8, 8
+#define PRM_QPC_PM_STATE 0xd3, 2
+#define PRM_QPC_WQ_SIGNATURE 0xe0, 1
+#define PRM_QPC_PD 0xe8, 24
+#define PRM_QPC_MTU 0x100, 3
+#define PRM_QPC_LOG_MSG_MAX 0x103, 5
+#define PRM_QPC_LOG_RQ_SIZE 0x109, 4
+#define PRM_QPC_LOG_RQ_STRIDE 0x10d, 3
+#define PRM_QPC_NO_SQ 0x110, 1
+#define PRM_QPC_LOG_SQ_SIZE 0x111, 4
+#define PRM_QPC_UAR_PAGE 0x128, 24
+#define PRM_QPC_USER_INDEX 0x148, 24
+#define PRM_QPC_LOG_PAGE_SIZE 0x163, 5
+#define PRM_QPC_REMOTE_QPN 0x168, 24
+/* primary_address_path (ads) at bit 0x180 */
+#define PRM_QPC_PRI_PKEY_INDEX 0x190, 16
+#define PRM_QPC_PRI_GRH 0x1a8, 1
+#define PRM_QPC_PRI_MLID 0x1a9, 7
+#define PRM_QPC_PRI_RLID 0x1b0, 16
+#define PRM_QPC_PRI_ACK_TIMEOUT 0x1c0, 5
+#define PRM_QPC_PRI_SRC_ADDR_INDEX 0x1c8, 8
+#define PRM_QPC_PRI_STAT_RATE 0x1d4, 4
+#define PRM_QPC_PRI_HOP_LIMIT 0x1d8, 8
+#define PRM_QPC_PRI_TCLASS 0x1e4, 8
+#define PRM_QPC_PRI_FLOW_LABEL 0x1ec, 20
+#define PRM_QPC_PRI_RGID_BYTE 64	/* 16 bytes */
+#define PRM_QPC_PRI_SL 0x2a4, 4
+#define PRM_QPC_PRI_VHCA_PORT_NUM 0x2a8, 8
+/* secondary_address_path: 44 bytes at byte 92 */
+#define PRM_QPC_ALT_PATH_BYTE 92
+#define PRM_QPC_ADS_LEN 44
+#define PRM_QPC_LOG_SRA_MAX 0x448, 3
+#define PRM_QPC_RETRY_COUNT 0x44d, 3
+#define PRM_QPC_RNR_RETRY 0x450, 3
+#define PRM_QPC_NEXT_SEND_PSN 0x488, 24
+#define PRM_QPC_CQN_SND 0x4a8, 24
+#define PRM_QPC_LOG_RRA_MAX 0x548, 3
+#define PRM_QPC_RRE 0x550, 1
+#define PRM_QPC_RWE 0x551, 1
+#define PRM_QPC_RAE 0x552, 1
+#define PRM_QPC_PAGE_OFFSET 0x554, 6
+#define PRM_QPC_MIN_RNR_NAK 0x563, 5
+#define PRM_QPC_NEXT_RCV_PSN 0x568, 24
+#define PRM_QPC_CQN_RCV 0x5a8, 24
+#define PRM_QPC_DBR_ADDR 0x5c0, 64
+#define PRM_QPC_Q_KEY 0x600, 32
+#define PRM_QPC_RQ_TYPE 0x625, 3
+#define PRM_QPC_SRQN 0x628, 24
+#define PRM_QPC_DBR_UMEM_VALID 0x743, 1
+#define PRM_QPC_DBR_UMEM_ID 0x7e0, 32
+#define PRM_QP_WQ_UMEM_OFFSET 0x800, 64
+#define PRM_QP_WQ_UMEM_ID 0x840, 32
+#define PRM_QP_WQ_UMEM_VALID 0x860, 1
+
+/* qpc.state */
+enum prm_qp_state {
+	PRM_QP_STATE_RST = 0x0,
+	PRM_QP_STATE_INIT = 0x1,
+	PRM_QP_STATE_RTR = 0x2,
+	PRM_QP_STATE_RTS = 0x3,
+	PRM_QP_STATE_SQER = 0x4,
+	PRM_QP_STATE_SQD = 0x5,
+	PRM_QP_STATE_ERR = 0x6,
+};
+
+/* qpc.st: the transport service */
+enum prm_qp_st {
+	PRM_QP_ST_RC = 0x0,
+	PRM_QP_ST_UC = 0x1,
+	PRM_QP_ST_UD = 0x2,
+	PRM_QP_ST_XRC = 0x3,
+};
+
+/* qpc.pm_state */
+#define PRM_QP_PM_MIGRATED 0x3
+
+/* qpc.rq_type */
+enum prm_qp_rq_type {
+	PRM_QP_RQ_REGULAR = 0x0,
+	PRM_QP_RQ_SRQ = 0x1,
+	PRM_QP_RQ_ZERO_LEN = 0x3,
+};
+
+/* opt_param_mask of the transition commands: which optional fields count */
+enum prm_qp_optpar {
+	PRM_QP_OPTPAR_ALT_ADDR_PATH = 1 << 0,
+	PRM_QP_OPTPAR_RRE = 1 << 1,
+	PRM_QP_OPTPAR_RAE = 1 << 2,
+	PRM_QP_OPTPAR_RWE = 1 << 3,
+	PRM_QP_OPTPAR_PKEY_INDEX = 1 << 4,
+	PRM_QP_OPTPAR_Q_KEY = 1 << 5,
+	PRM_QP_OPTPAR_RNR_TIMEOUT = 1 << 6,
+	PRM_QP_OPTPAR_PRIMARY_ADDR_PATH = 1 << 7,
+	PRM_QP_OPTPAR_SRA_MAX = 1 << 8,
+	PRM_QP_OPTPAR_RRA_MAX = 1 << 9,
+	PRM_QP_OPTPAR_PM_STATE = 1 << 10,
+	PRM_QP_OPTPAR_RETRY_COUNT = 1 << 12,
+	PRM_QP_OPTPAR_RNR_RETRY = 1 << 13,
+	PRM_QP_OPTPAR_ACK_TIMEOUT = 1 << 14,
+	PRM_QP_OPTPAR_PRI_PORT = 1 << 16,
+};
+
 /* User contexts (the DEVX uid). */
 #define PRM_CREATE_UCTX_IN_LEN 64
 #define PRM_UCTX_CAP 0x80, 32

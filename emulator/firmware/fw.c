@@ -57,6 +57,17 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_CREATE_CQ, PRM_CQ_IN_LEN, 16, fw_cmd_create_cq },
 	{ PRM_OP_QUERY_CQ, 16, PRM_QUERY_CQ_OUT_LEN, fw_cmd_query_cq },
 	{ PRM_OP_DESTROY_CQ, 16, 16, fw_cmd_destroy_cq },
+	{ PRM_OP_CREATE_QP, PRM_QP_IN_LEN, 16, fw_cmd_create_qp },
+	{ PRM_OP_RST2INIT_QP, PRM_QP_MODIFY_IN_LEN, 16, fw_cmd_modify_qp },
+	{ PRM_OP_INIT2INIT_QP, PRM_QP_MODIFY_IN_LEN, 16, fw_cmd_modify_qp },
+	{ PRM_OP_INIT2RTR_QP, PRM_QP_MODIFY_IN_LEN, 16, fw_cmd_modify_qp },
+	{ PRM_OP_RTR2RTS_QP, PRM_QP_MODIFY_IN_LEN, 16, fw_cmd_modify_qp },
+	{ PRM_OP_RTS2RTS_QP, PRM_QP_MODIFY_IN_LEN, 16, fw_cmd_modify_qp },
+	{ PRM_OP_SQERR2RTS_QP, PRM_QP_MODIFY_IN_LEN, 16, fw_cmd_modify_qp },
+	{ PRM_OP_2ERR_QP, 16, 16, fw_cmd_modify_qp },
+	{ PRM_OP_2RST_QP, 16, 16, fw_cmd_modify_qp },
+	{ PRM_OP_QUERY_QP, 16, PRM_QUERY_QP_OUT_LEN, fw_cmd_query_qp },
+	{ PRM_OP_DESTROY_QP, 16, 16, fw_cmd_destroy_qp },
 };
 
 static const struct fw_op *find_op(uint16_t opcode)

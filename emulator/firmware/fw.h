@@ -44,6 +44,7 @@ enum {
 	EMU_FW_STATUS_BAD_RES_STATE = 0x9,
 	EMU_FW_STATUS_BAD_INDEX = 0xa,
 	EMU_FW_STATUS_NO_RESOURCES = 0xf,
+	EMU_FW_STATUS_BAD_QP_STATE = 0x10,
 	EMU_FW_STATUS_BAD_INPUT_LEN = 0x50,
 	EMU_FW_STATUS_BAD_OUTPUT_LEN = 0x51,
 };
@@ -81,6 +82,13 @@ enum emu_fw_syndrome {
 	EMU_FW_SYND_UMEM_MISSING = 0x5e000012, /* BAD_PARAM: not live */
 	EMU_FW_SYND_UMEM_UID = 0x5e000013,	 /* BAD_PARAM: another uid's */
 	EMU_FW_SYND_UMEM_SIZE = 0x5e000014,	 /* BAD_PARAM: too small */
+	/* QPs and verbs CQs (fw_qp.c, fw_cq.c) */
+	EMU_FW_SYND_PAS_SHORT = 0x5e000040,	 /* BAD_PARAM: page list short */
+	EMU_FW_SYND_QP_STATE = 0x5e000041,	 /* BAD_QP_STATE: transition */
+	EMU_FW_SYND_QP_OPTPAR = 0x5e000042,	 /* BAD_PARAM: opt_param_mask */
+	EMU_FW_SYND_QP_CQ = 0x5e000043,	 /* BAD_PARAM: cqn not usable */
+	EMU_FW_SYND_QP_PD = 0x5e000044,	 /* BAD_PARAM: pd not usable */
+	EMU_FW_SYND_IN_USE = 0x5e000045,	 /* RES_BUSY: QPs use it */
 };
 
 /*

@@ -31,8 +31,8 @@ struct cap_val {
 static const struct cap_val general_caps[] = {
 	V(PRM_CAP_HCA_CAP_2, 1),
 	V(PRM_CAP_LOG_MAX_SRQ_SZ, 15),
-	V(PRM_CAP_LOG_MAX_QP_SZ, 15),
-	V(PRM_CAP_LOG_MAX_QP, 18),
+	V(PRM_CAP_LOG_MAX_QP_SZ, FW_LOG_MAX_QP_SZ),
+	V(PRM_CAP_LOG_MAX_QP, FW_LOG_MAX_QP),
 	V(PRM_CAP_LOG_MAX_SRQ, 23),
 	V(PRM_CAP_LOG_MAX_CQ_SZ, FW_LOG_MAX_CQ_SZ),
 	V(PRM_CAP_LOG_MAX_CQ, FW_LOG_MAX_CQ),

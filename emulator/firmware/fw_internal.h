@@ -25,6 +25,7 @@ enum fw_obj_kind {
 	FW_OBJ_GENERAL,
 	FW_OBJ_UMEM,
 	FW_OBJ_CQ,
+	FW_OBJ_QP,
 	FW_OBJ_KINDS
 };
 
@@ -37,6 +38,8 @@ enum {
 	FW_LOG_MAX_UMEM = 16,
 	FW_LOG_MAX_CQ = 24,
 	FW_LOG_MAX_CQ_SZ = 22,
+	FW_LOG_MAX_QP = 18,
+	FW_LOG_MAX_QP_SZ = 15,
 	FW_LOG_MAX_PD = 24,
 	FW_LOG_MAX_TD = 24,
 	FW_LOG_MAX_XRCD = 24,
@@ -62,7 +65,7 @@ struct fw_obj {
 	uint32_t count;
 	uint16_t uid;
 	uint16_t type;	/* general object type */
-	uint32_t refs;	/* objects pointing at this one (a UMEM's CQs) */
+	uint32_t refs;	/* objects pointing at this one (CQs on a UMEM, QPs) */
 	void *data;	/* kind-specific state, released with free() */
 };
 
@@ -146,6 +149,24 @@ bool fw_cmd_destroy_umem(struct fw_cmd *cmd);
 bool fw_cmd_create_cq(struct fw_cmd *cmd);
 bool fw_cmd_query_cq(struct fw_cmd *cmd);
 bool fw_cmd_destroy_cq(struct fw_cmd *cmd);
+bool fw_cmd_create_qp(struct fw_cmd *cmd);
+bool fw_cmd_modify_qp(struct fw_cmd *cmd);
+bool fw_cmd_query_qp(struct fw_cmd *cmd);
+bool fw_cmd_destroy_qp(struct fw_cmd *cmd);
+
+/*
+ * Whether a command's page list (PAS at pas_byte, 64-bit entries) covers
+ * len bytes from page_offset 64-byte quanta into pages of 4 KiB <<
+ * log_page_size; fails the command (BAD_PARAM) when it does not.
+ */
+bool fw_pas_covers(struct fw_cmd *cmd, size_t pas_byte, unsigned int log_page,
+		   unsigned int page_offset, uint64_t len);
+/*
+ * The UMEM id names, if live and of the command's own uid, holding len
+ * bytes from offset; NULL (the command failed) otherwise (fw_cq.c).
+ */
+struct fw_obj *fw_usable_umem(struct fw_cmd *cmd, uint32_t id,
+			      uint64_t offset, uint64_t len);
 
 /* Bytes a UMEM's MTTs cover from its first byte (fw_umem.c). */
 uint64_t fw_umem_bytes(const struct fw_obj *umem);

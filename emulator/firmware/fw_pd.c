@@ -54,6 +54,9 @@ bool fw_cmd_dealloc_simple(struct fw_cmd *cmd)
 			  prm_get(cmd->in, PRM_DEALLOC_OBJN));
 	if (!fw_obj_usable(cmd, obj))
 		return false;
+	/* a PD under a QP (fw_qp.c) stays */
+	if (obj->refs)
+		return fw_fail(cmd, EMU_FW_STATUS_RES_BUSY, EMU_FW_SYND_IN_USE);
 	fw_obj_destroy(cmd->fw, obj);
 	return true;
 }
