@@ -89,6 +89,16 @@ enum emu_fw_syndrome {
 	EMU_FW_SYND_QP_CQ = 0x5e000043,	 /* BAD_PARAM: cqn not usable */
 	EMU_FW_SYND_QP_PD = 0x5e000044,	 /* BAD_PARAM: pd not usable */
 	EMU_FW_SYND_IN_USE = 0x5e000045,	 /* RES_BUSY: QPs use it */
+	/* An object a command points its object at (a CQ, TIS, RQ, ...) */
+	EMU_FW_SYND_REF_MISSING = 0x5e000015,	 /* BAD_PARAM: not live */
+	EMU_FW_SYND_REF_UID = 0x5e000016,	 /* BAD_PARAM: another uid's */
+	EMU_FW_SYND_RESERVED = 0x5e000017,	 /* BAD_PARAM: reserved set */
+	EMU_FW_SYND_STATE = 0x5e000018,		 /* BAD_RES_STATE: transition */
+	EMU_FW_SYND_TABLE_TYPE = 0x5e000019,	 /* BAD_PARAM */
+	EMU_FW_SYND_FG_OVERLAP = 0x5e00001a,	 /* BAD_PARAM: index ranges */
+	EMU_FW_SYND_FTE_INDEX = 0x5e00001b,	 /* BAD_PARAM: not in group */
+	EMU_FW_SYND_FTE_EXISTS = 0x5e00001c,	 /* BAD_PARAM: index in use */
+	EMU_FW_SYND_FT_LEVEL = 0x5e00001d,	 /* BAD_PARAM: not deeper */
 };
 
 /*
@@ -114,7 +124,9 @@ uint16_t emu_fw_vhca_id(const struct emu_fw *fw);
 
 /*
  * Live firmware objects (user contexts, PDs, transport domains, XRCDs,
- * flow counter allocations, general objects, UMEMs, CQs) created with
+ * flow counter allocations, general objects, UMEMs, CQs, TIRs, TISes,
+ * RQs, SQs, RQTs, flow tables, groups and entries, packet reformat and
+ * modify header contexts) created with
  * uid, or of every uid when uid is negative: lets tests check that a
  * teardown destroyed everything.
  */

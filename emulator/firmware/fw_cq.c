@@ -34,24 +34,7 @@ static unsigned int cqc_bit(unsigned int off, unsigned int width)
 struct fw_obj *fw_usable_umem(struct fw_cmd *cmd, uint32_t id,
 			      uint64_t offset, uint64_t len)
 {
-	struct fw_obj *umem = fw_obj_find(cmd->fw, FW_OBJ_UMEM, id);
-	uint64_t bytes;
-
-	if (!umem) {
-		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			EMU_FW_SYND_UMEM_MISSING);
-		return NULL;
-	}
-	if (umem->uid != cmd->uid) {
-		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_UMEM_UID);
-		return NULL;
-	}
-	bytes = fw_umem_bytes(umem);
-	if (offset > bytes || len > bytes - offset) {
-		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_UMEM_SIZE);
-		return NULL;
-	}
-	return umem;
+	return fw_umem_ref(cmd, id, offset, len, NULL);
 }
 
 bool fw_cmd_create_cq(struct fw_cmd *cmd)
@@ -150,7 +133,7 @@ bool fw_cmd_destroy_cq(struct fw_cmd *cmd)
 	struct fw_obj *obj = named_cq(cmd);
 	struct cq_state *st;
 
-	if (!obj)
+	if (!obj || !fw_obj_idle(cmd, obj))
 		return false;
 	if (obj->refs)
 		return fw_fail(cmd, EMU_FW_STATUS_RES_BUSY, EMU_FW_SYND_IN_USE);

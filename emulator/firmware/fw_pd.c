@@ -52,7 +52,8 @@ bool fw_cmd_dealloc_simple(struct fw_cmd *cmd)
 
 	obj = fw_obj_find(cmd->fw, kind_of(cmd->opcode),
 			  prm_get(cmd->in, PRM_DEALLOC_OBJN));
-	if (!fw_obj_usable(cmd, obj))
+	/* A PD under an RQ, SQ or ASO object, a TD under a TIR or TIS. */
+	if (!fw_obj_usable(cmd, obj) || !fw_obj_idle(cmd, obj))
 		return false;
 	/* a PD under a QP (fw_qp.c) stays */
 	if (obj->refs)

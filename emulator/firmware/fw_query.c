@@ -15,14 +15,19 @@ bool fw_cmd_query_hca_cap(struct fw_cmd *cmd)
 {
 	unsigned int type = cmd->op_mod >> 1;
 	bool cur = cmd->op_mod & 1;
+	uint8_t area[PRM_CAP_AREA_LEN] = { 0 };
+	size_t room = cmd->outlen - PRM_CAP_AREA_BYTE;
 
 	/* The device has no other function (VF, SF) to ask about. */
 	if (prm_get(cmd->in, PRM_QUERY_CAP_OTHER_FUNCTION))
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_VPORT);
-	if (!fw_caps_fill(cmd->fw, type, cur, cmd->out + PRM_CAP_AREA_BYTE))
+	if (!fw_caps_fill(cmd->fw, type, cur, area))
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_CAP_TYPE);
+	/* a shorter output mailbox gets the area cut to its size */
+	memcpy(cmd->out + PRM_CAP_AREA_BYTE, area,
+	       room < sizeof(area) ? room : sizeof(area));
 	return true;
 }
 

@@ -7,6 +7,7 @@
 #include "emu_device.h"
 #include "../firmware/fw.h"
 #include "mlx5_cmd.h"
+#include "uverbs.h"
 
 int emu_device_init(struct emu_device *dev, unsigned int index)
 {
@@ -26,6 +27,12 @@ int emu_device_init(struct emu_device *dev, unsigned int index)
 		close(dev->clock_fd);
 		return -ENOMEM;
 	}
+	dev->clock_info_fd = -1;
+	if (emu_clock_info_init(dev)) {
+		emu_fw_free(dev->fw);
+		close(dev->clock_fd);
+		return -ENOMEM;
+	}
 	/* mlx5_ib_devx_init(): a uid for whitelisted commands, if any */
 	if (emu_mlx5_create_uctx(dev, &dev->whitelist_uid))
 		dev->whitelist_uid = 0;
@@ -39,6 +46,9 @@ void emu_device_fini(struct emu_device *dev)
 	emu_fw_free(dev->fw);
 	if (dev->clock_fd >= 0)
 		close(dev->clock_fd);
+	if (dev->clock_info_fd >= 0)
+		close(dev->clock_info_fd);
 	dev->fw = NULL;
 	dev->clock_fd = -1;
+	dev->clock_info_fd = -1;
 }

@@ -26,6 +26,7 @@ struct emu_device {
 	bool var_used[EMU_NUM_VAR_PAGES];
 	bool uar_used[EMU_NUM_UAR_PAGES];
 	int clock_fd;			/* memfd of the core clock page */
+	int clock_info_fd;		/* memfd of the clock info page */
 };
 
 int emu_device_init(struct emu_device *dev, unsigned int index);

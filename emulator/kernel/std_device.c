@@ -143,6 +143,8 @@ void emu_mlx5_ucontext_resp(struct emu_ufile *uf,
 	 */
 	resp->comp_mask |= MLX5_IB_ALLOC_UCONTEXT_RESP_MASK_CORE_CLOCK_OFFSET;
 	resp->hca_core_clock_offset = 0x1000 % 4096;
+	/* mlx5_core keeps a clock info page: version 1 */
+	resp->clock_info_versions = 1u << MLX5_IB_CLOCK_INFO_V1;
 	resp->log_uar_size = 12;
 	resp->num_uars_per_page = 1;
 	resp->num_dyn_bfregs = 0;

@@ -185,6 +185,8 @@ int emu_write_response(struct emu_bundle *b, const void *resp, size_t len);
  */
 uint64_t emu_user_pages(uint64_t addr, uint64_t len, uint8_t *pas);
 /* MLX5_CAP_GEN(): a general capability as the firmware reports it */
+/* The device's clock info page (clock_info.c): 0 or -errno. */
+int emu_clock_info_init(struct emu_device *dev);
 uint32_t emu_cap_gen(struct emu_device *dev, unsigned int off,
 		     unsigned int width);
 /* write() commands on QPs, verbs_qp.c */

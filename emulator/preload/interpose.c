@@ -6,7 +6,9 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/netlink.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -66,6 +68,18 @@ static void fill_statx(struct statx *stx, int dev)
 	stx->stx_dev_minor = 5;
 }
 
+/*
+ * The kernel's sysfs for the devices is the generated tree: a path under
+ * /sys/class/infiniband[_verbs] is looked up there.  The buffer is the
+ * thread's, used up by the one call it is passed to.
+ */
+static const char *sys_path(const char *path)
+{
+	static __thread char buf[PATH_MAX];
+
+	return emu_sys_path(path, buf, sizeof(buf));
+}
+
 static __attribute__((noinline)) int open_path(const char *path, int flags, int *handled)
 {
 	int dev = path ? emu_path_dev(path) : -1;
@@ -96,7 +110,7 @@ EXPORT int open(const char *path, int flags, ...)
 	va_end(ap);
 	{
 		REAL(int, "open", const char *, int, ...);
-		return real_fn(path, flags, mode);
+		return real_fn(sys_path(path), flags, mode);
 	}
 }
 
@@ -113,7 +127,7 @@ EXPORT int open64(const char *path, int flags, ...)
 	va_end(ap);
 	{
 		REAL(int, "open64", const char *, int, ...);
-		return real_fn(path, flags, mode);
+		return real_fn(sys_path(path), flags, mode);
 	}
 }
 
@@ -125,7 +139,7 @@ EXPORT int __open_2(const char *path, int flags)
 		return fd;
 	{
 		REAL(int, "__open_2", const char *, int);
-		return real_fn(path, flags);
+		return real_fn(sys_path(path), flags);
 	}
 }
 
@@ -137,7 +151,7 @@ EXPORT int __open64_2(const char *path, int flags)
 		return fd;
 	{
 		REAL(int, "__open64_2", const char *, int);
-		return real_fn(path, flags);
+		return real_fn(sys_path(path), flags);
 	}
 }
 
@@ -154,7 +168,7 @@ EXPORT int openat(int dirfd, const char *path, int flags, ...)
 	va_end(ap);
 	{
 		REAL(int, "openat", int, const char *, int, ...);
-		return real_fn(dirfd, path, flags, mode);
+		return real_fn(dirfd, sys_path(path), flags, mode);
 	}
 }
 
@@ -171,7 +185,7 @@ EXPORT int openat64(int dirfd, const char *path, int flags, ...)
 	va_end(ap);
 	{
 		REAL(int, "openat64", int, const char *, int, ...);
-		return real_fn(dirfd, path, flags, mode);
+		return real_fn(dirfd, sys_path(path), flags, mode);
 	}
 }
 
@@ -183,7 +197,7 @@ EXPORT int __openat_2(int dirfd, const char *path, int flags)
 		return fd;
 	{
 		REAL(int, "__openat_2", int, const char *, int);
-		return real_fn(dirfd, path, flags);
+		return real_fn(dirfd, sys_path(path), flags);
 	}
 }
 
@@ -195,7 +209,7 @@ EXPORT int __openat64_2(int dirfd, const char *path, int flags)
 		return fd;
 	{
 		REAL(int, "__openat64_2", int, const char *, int);
-		return real_fn(dirfd, path, flags);
+		return real_fn(dirfd, sys_path(path), flags);
 	}
 }
 
@@ -218,7 +232,7 @@ EXPORT int stat(const char *path, struct stat *st)
 		return 0;
 	{
 		REAL(int, "stat", const char *, struct stat *);
-		return real_fn(path, st);
+		return real_fn(sys_path(path), st);
 	}
 }
 
@@ -231,7 +245,7 @@ EXPORT int lstat(const char *path, struct stat *st)
 		return 0;
 	{
 		REAL(int, "lstat", const char *, struct stat *);
-		return real_fn(path, st);
+		return real_fn(sys_path(path), st);
 	}
 }
 
@@ -287,7 +301,7 @@ EXPORT int fstatat(int dirfd, const char *path, struct stat *st, int flags)
 		return 0;
 	{
 		REAL(int, "fstatat", int, const char *, struct stat *, int);
-		return real_fn(dirfd, path, st, flags);
+		return real_fn(dirfd, sys_path(path), st, flags);
 	}
 }
 
@@ -360,8 +374,34 @@ EXPORT int statx(int dirfd, const char *path, int flags, unsigned int mask,
 	{
 		REAL(int, "statx", int, const char *, int, unsigned int,
 		     struct statx *);
-		return real_fn(dirfd, path, flags, mask, stx);
+		return real_fn(dirfd, sys_path(path), flags, mask, stx);
 	}
+}
+
+EXPORT int access(const char *path, int mode)
+{
+	REAL(int, "access", const char *, int);
+	return real_fn(sys_path(path), mode);
+}
+
+EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
+{
+	REAL(int, "faccessat", int, const char *, int, int);
+	return real_fn(dirfd, sys_path(path), mode, flags);
+}
+
+/* glibc's opendir() opens the directory internally, past open() */
+EXPORT DIR *opendir(const char *path)
+{
+	static DIR *(*real_opendir)(const char *);
+
+	if (!real_opendir)
+		real_opendir = (DIR * (*)(const char *)) emu_real("opendir");
+	if (!real_opendir) {
+		errno = ENOSYS;
+		return NULL;
+	}
+	return real_opendir(sys_path(path));
 }
 
 EXPORT int ioctl(int fd, unsigned long request, ...)

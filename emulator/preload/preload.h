@@ -19,6 +19,11 @@
 
 /* Whether this process runs under mlx5-emu (MLX5_EMU_DIR is set). */
 bool emu_active(void);
+/*
+ * /sys/class/infiniband[_verbs]/... in the generated sysfs tree (buf), as
+ * the kernel's sysfs shows the devices; any other path unchanged.
+ */
+const char *emu_sys_path(const char *path, char *buf, size_t len);
 /* How many devices the daemon serves. */
 unsigned int emu_num_devs(void);
 /* The device index of "/dev/infiniband/uverbsN", or -1. */

@@ -3,16 +3,17 @@
 # rdma-core's whole tests/ suite (tests/run_tests.py, pyverbs) under
 # mlx5-emu with two devices; passes only with no error and no failure.
 #
-#   run_suite.sh MLX5_EMU RDMA_CORE_BUILD [PYTHON]
+#   run_suite.sh MLX5_EMU RDMA_CORE_BUILD
 #
 # RDMA_CORE_BUILD is any rdma-core build tree with pyverbs (this folder's
-# fixture builds an unmodified one; a patched one serves as well).
+# fixture builds an unmodified one; a patched one serves as well); its
+# bin/run_tests.py is a shell wrapper that runs tests/run_tests.py with
+# the python the tree was configured with.
 # Prints the pass/skip/error/failure counts and the skip reasons.
 set -uo pipefail
 
 emu=${1:?mlx5-emu}
 build=${2:?rdma-core build dir}
-py=${3:-/usr/bin/python3}
 
 if [ ! -f "$build/bin/run_tests.py" ]; then
 	echo "SKIPPED: no rdma-core build with pyverbs at $build"
@@ -23,10 +24,11 @@ if ! command -v rdma >/dev/null; then
 	exit 77
 fi
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# UPSTREAM_SUITE_LOG keeps the whole unittest -v log there
+log=${UPSTREAM_SUITE_LOG:-$(mktemp)}
+[ -n "${UPSTREAM_SUITE_LOG:-}" ] || trap 'rm -f "$log"' EXIT
 start=$(date +%s)
-"$emu" run --devices 2 -- "$py" "$build/bin/run_tests.py" -v >"$log" 2>&1
+"$emu" run --devices 2 -- "$build/bin/run_tests.py" -v >"$log" 2>&1
 rc=$?
 secs=$(($(date +%s) - start))
 
