@@ -134,7 +134,10 @@ static void test_other_caps(struct emu_fw *fw)
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_CRYPTO, CUR),
 		 EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_CAP_TYPE);
-	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_DEV_MEM, CUR),
+	/* Device memory: the page is there, without MEMIC */
+	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_DEV_MEM, CUR), 0);
+	CHECK_EQ(prm_get(cap_area(&m), 0, 32), 0);
+	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_CRYPTO, CUR),
 		 EMU_FW_STATUS_BAD_PARAM);
 	/* A failed command returns only its status and syndrome. */
 	CHECK_EQ(m.out[8], 0);
