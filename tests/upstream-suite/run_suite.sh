@@ -53,8 +53,9 @@ fi
 passed=$((ran - failures - errors - skipped - xfail - xpass))
 
 echo "== skip reasons (count, reason) =="
-sed -n "s/.* \.\.\. skipped '\(.*\)'$/\1/p" "$log" | sort | uniq -c |
-	sort -rn
+# unittest quotes a reason with repr(): double quotes when it has a '
+sed -n -e "s/.*\bskipped '\(.*\)'$/\1/p" \
+	-e 's/.*\bskipped "\(.*\)"$/\1/p' "$log" | sort | uniq -c | sort -rn
 if [ "$errors" -ne 0 ] || [ "$failures" -ne 0 ]; then
 	echo "== errors and failures =="
 	grep -E '^(ERROR|FAIL):' "$log"
