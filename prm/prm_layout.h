@@ -347,11 +347,28 @@ enum {
  * page_offset counts 64-byte quanta into the first page.
  */
 #define PRM_CQ_PAS_BYTE 272
+#define PRM_PAS_ENTRY_LEN 8
+#define PRM_PAS_ADDR 0x00, 64	/* in each entry: the page's bus address */
 #define PRM_CQC_OI 0x8e, 1
 #define PRM_CQC_CQE_COMP_EN 0x91, 1
 #define PRM_CQC_MINI_CQE_RES_FORMAT 0x92, 2
 #define PRM_CQC_PAGE_OFFSET 0xd4, 6
 #define PRM_CQC_LOG_PAGE_SIZE 0x143, 5
+#define PRM_CQC_CQ_PERIOD 0x104, 12
+#define PRM_CQC_CQ_MAX_COUNT 0x110, 16
+
+/*
+ * MODIFY_CQ (modify_cq_in): the cqn, which fields count, and the cqc at
+ * byte 16 as in create_cq_in.  op_mod 0 changes moderation, 1 resizes.
+ */
+#define PRM_MODIFY_CQ_IN_LEN 272
+#define PRM_MODIFY_CQ_FIELD_SELECT 0x60, 32
+enum {
+	PRM_MODIFY_CQ_OP_MODIFY = 0,
+	PRM_MODIFY_CQ_OP_RESIZE = 1,
+	PRM_MODIFY_CQ_PERIOD = 1 << 0,
+	PRM_MODIFY_CQ_COUNT = 1 << 1,
+};
 
 /*
  * QPs: create_qp_in, the state transition commands (rst2init_qp_in ...

@@ -57,6 +57,7 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_CREATE_CQ, PRM_CQ_IN_LEN, 16, fw_cmd_create_cq },
 	{ PRM_OP_QUERY_CQ, 16, PRM_QUERY_CQ_OUT_LEN, fw_cmd_query_cq },
 	{ PRM_OP_DESTROY_CQ, 16, 16, fw_cmd_destroy_cq },
+	{ PRM_OP_MODIFY_CQ, PRM_MODIFY_CQ_IN_LEN, 16, fw_cmd_modify_cq },
 	{ PRM_OP_CREATE_QP, PRM_QP_IN_LEN, 16, fw_cmd_create_qp },
 	{ PRM_OP_RST2INIT_QP, PRM_QP_MODIFY_IN_LEN, 16, fw_cmd_modify_qp },
 	{ PRM_OP_INIT2INIT_QP, PRM_QP_MODIFY_IN_LEN, 16, fw_cmd_modify_qp },

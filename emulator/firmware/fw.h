@@ -126,7 +126,7 @@ uint16_t emu_fw_vhca_id(const struct emu_fw *fw);
  * Live firmware objects (user contexts, PDs, transport domains, XRCDs,
  * flow counter allocations, general objects, UMEMs, CQs, TIRs, TISes,
  * RQs, SQs, RQTs, flow tables, groups and entries, packet reformat and
- * modify header contexts) created with
+ * modify header contexts, QPs) created with
  * uid, or of every uid when uid is negative: lets tests check that a
  * teardown destroyed everything.
  */

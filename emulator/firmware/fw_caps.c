@@ -73,7 +73,8 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_ROCE, 1),
 	V(PRM_CAP_ATOMIC, 1),
 	V(PRM_CAP_CQ_OI, 1),
-	V(PRM_CAP_CQ_RESIZE, 1),
+	/* no resize: the model cannot write the resize CQE it needs */
+	V(PRM_CAP_CQ_RESIZE, 0),
 	V(PRM_CAP_CQ_MODERATION, 1),
 	V(PRM_CAP_PG, 0),	/* no ODP */
 	V(PRM_CAP_XRC, 1),

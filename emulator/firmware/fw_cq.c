@@ -153,8 +153,41 @@ bool fw_pas_covers(struct fw_cmd *cmd, size_t pas_byte, unsigned int log_page,
 	uint64_t npages = (page_offset * 64ull + len + page - 1) / page;
 
 	if (cmd->inlen < pas_byte ||
-	    npages > (cmd->inlen - pas_byte) / sizeof(uint64_t))
+	    npages > (cmd->inlen - pas_byte) / PRM_PAS_ENTRY_LEN)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_PAS_SHORT);
+	return true;
+}
+
+/* A cqc field from a mailbox (cqc at byte 16) to the stored context. */
+static void copy_cqc_field(uint8_t *cqc, const uint8_t *in, unsigned int off,
+			   unsigned int width)
+{
+	prm_set(cqc, off - PRM_CQ_CTX_BYTE * 8, width,
+		prm_get(in, off, width));
+}
+
+/*
+ * MODIFY_CQ changes the moderation (cq_period, cq_max_count) the field
+ * select names; resizing is a capability the device does not report
+ * (cq_resize 0), other fields or op_mods are refused (BAD_PARAM).
+ */
+bool fw_cmd_modify_cq(struct fw_cmd *cmd)
+{
+	uint32_t select = prm_get(cmd->in, PRM_MODIFY_CQ_FIELD_SELECT);
+	struct fw_obj *obj = named_cq(cmd);
+	struct cq_state *st;
+
+	if (!obj)
+		return false;
+	if (cmd->op_mod != PRM_MODIFY_CQ_OP_MODIFY ||
+	    select & ~(PRM_MODIFY_CQ_PERIOD | PRM_MODIFY_CQ_COUNT))
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_BAD_FIELD);
+	st = obj->data;
+	if (select & PRM_MODIFY_CQ_PERIOD)
+		copy_cqc_field(st->cqc, cmd->in, PRM_CQC_CQ_PERIOD);
+	if (select & PRM_MODIFY_CQ_COUNT)
+		copy_cqc_field(st->cqc, cmd->in, PRM_CQC_CQ_MAX_COUNT);
 	return true;
 }

@@ -250,6 +250,7 @@ bool fw_cmd_destroy_umem(struct fw_cmd *cmd);
 bool fw_cmd_create_cq(struct fw_cmd *cmd);
 bool fw_cmd_query_cq(struct fw_cmd *cmd);
 bool fw_cmd_destroy_cq(struct fw_cmd *cmd);
+bool fw_cmd_modify_cq(struct fw_cmd *cmd);
 bool fw_cmd_create_qp(struct fw_cmd *cmd);
 bool fw_cmd_modify_qp(struct fw_cmd *cmd);
 bool fw_cmd_query_qp(struct fw_cmd *cmd);

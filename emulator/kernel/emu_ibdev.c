@@ -5,10 +5,17 @@
 
 #include "emu_ibdev.h"
 
+/* Mellanox OUI 00:02:c9 in the top bytes, like a real port GUID. */
+#define EMU_GUID_BASE 0x0002c90300abcd00ull
+
 uint64_t emu_device_guid(unsigned int index)
 {
-	/* Mellanox OUI 00:02:c9 in the top bytes, like a real port GUID. */
-	return 0x0002c90300abcd00ull + index;
+	return EMU_GUID_BASE + index;
+}
+
+unsigned int emu_device_index(uint64_t node_guid)
+{
+	return (unsigned int)(node_guid - EMU_GUID_BASE);
 }
 
 void emu_ibdev_name(unsigned int index, char *buf, size_t len)
@@ -34,8 +41,8 @@ int emu_ibdev_port(unsigned int index, unsigned int port,
 	if (port < 1 || port > EMU_NUM_PORTS)
 		return -EINVAL;
 	memset(p, 0, sizeof(*p));
-	p->state = 4;			/* IB_PORT_ACTIVE */
-	p->phys_state = 5;		/* LinkUp */
+	p->state = 1;			/* IB_PORT_DOWN */
+	p->phys_state = 2;		/* Polling */
 	p->link_layer = 1;		/* IB_LINK_LAYER_INFINIBAND */
 	p->max_mtu = 5;			/* IB_MTU_4096 */
 	p->active_mtu = 5;

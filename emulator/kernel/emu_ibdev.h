@@ -30,10 +30,15 @@
 	((1u << 1) | (1u << 2) | (1u << 4) | (1u << 10) | (1u << 12) |     \
 	 (1u << 20) | (1u << 21))
 
-/* One port as ib_query_port() reports it: an active 4X EDR IB port. */
+/*
+ * One port as ib_query_port() reports it: a 4X EDR InfiniBand port whose
+ * link is down (no cable: state DOWN, physical state Polling).  The
+ * emulated device moves no packets, and a port that is not ACTIVE is how
+ * a real device says so (mlx5-emu(1), "No data path").
+ */
 struct emu_port_facts {
-	uint8_t state;			/* IB_PORT_ACTIVE */
-	uint8_t phys_state;		/* IB_PORT_PHYS_STATE_LINK_UP */
+	uint8_t state;			/* enum ib_port_state */
+	uint8_t phys_state;		/* enum ib_port_phys_state */
 	uint8_t link_layer;		/* IB_LINK_LAYER_INFINIBAND */
 	uint8_t lmc;
 	uint8_t max_mtu, active_mtu;	/* enum ib_mtu */
@@ -50,6 +55,8 @@ struct emu_port_facts {
 
 /* Node GUIDs are distinct per device: Mellanox OUI, then the index. */
 uint64_t emu_device_guid(unsigned int index);
+/* The index whose node GUID that is (the firmware knows its GUID). */
+unsigned int emu_device_index(uint64_t node_guid);
 /* "mlx5_<index>", and "uverbs<index>" for its char device */
 void emu_ibdev_name(unsigned int index, char *buf, size_t len);
 void emu_ibdev_uverbs_name(unsigned int index, char *buf, size_t len);

@@ -18,6 +18,9 @@
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
 #include "mlx5_cmd.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 #include "uverbs.h"
 
 #define EMU_CORE_SUPPORT IB_UVERBS_CORE_SUPPORT_OPTIONAL_MR_ACCESS
@@ -70,13 +73,34 @@ int emu_h_info_handles(struct emu_bundle *b)
 			   sizeof(count));
 }
 
+/*
+ * mlx5_query_hca_port(): an InfiniBand port's state and physical state
+ * are the firmware's HCA vport context's (the link is down: the device
+ * moves no packets, mlx5-emu(1))
+ */
+static int port_states(struct emu_device *dev,
+		       struct ib_uverbs_query_port_resp *r)
+{
+	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HCA_VPORT_OUT_LEN] = {};
+	int ret;
+
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_VPORT_CONTEXT);
+	prm_set(in, PRM_HCA_VPORT_PORT_NUM, 1);
+	ret = emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
+	if (ret)
+		return ret;
+	r->state = (uint8_t)prm_get(out, PRM_HCA_VPORT_VPORT_STATE);
+	r->phys_state = (uint8_t)prm_get(out, PRM_HCA_VPORT_PHYS_STATE);
+	return 0;
+}
+
 static void fill_port_attr(struct emu_device *dev,
 			   struct ib_uverbs_query_port_resp *r)
 {
 	struct emu_port_facts p;
 
+	/* state and physical state: port_states(), from the firmware */
 	emu_ibdev_port(dev->index, 1, &p);
-	r->state = p.state;
 	r->max_mtu = p.max_mtu;
 	r->active_mtu = p.active_mtu;
 	r->gid_tbl_len = p.gid_tbl_len;
@@ -90,7 +114,6 @@ static void fill_port_attr(struct emu_device *dev,
 	r->subnet_timeout = p.subnet_timeout;
 	r->active_width = p.active_width;
 	r->active_speed = p.active_speed;
-	r->phys_state = p.phys_state;
 	r->link_layer = p.link_layer;
 }
 
@@ -113,6 +136,9 @@ int emu_h_query_port(struct emu_bundle *b)
 	if (port < 1 || port > EMU_NUM_PORTS)
 		return -EINVAL;
 	fill_port_attr(b->dev, &resp.legacy_resp);
+	ret = port_states(b->dev, &resp.legacy_resp);
+	if (ret)
+		return ret;
 	return emu_copy_to_struct_or_zero(b, UVERBS_ATTR_QUERY_PORT_RESP,
 					  &resp, sizeof(resp));
 }

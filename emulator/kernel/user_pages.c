@@ -7,6 +7,7 @@
  * made up from the user address, as DEVX UMEM registration makes them.
  */
 #include "prm_bits.h"
+#include "prm_layout.h"
 #include "uverbs.h"
 
 #define EMU_PAGE_SHIFT 12
@@ -22,7 +23,7 @@ uint64_t emu_user_pages(uint64_t addr, uint64_t len, uint8_t *pas)
 		return 0;
 	n = ((addr & mask) + len + mask) >> EMU_PAGE_SHIFT;
 	for (i = 0; pas && i < n; i++)
-		prm_set64(pas + 8 * i, 0, 64,
+		prm_set64(pas + PRM_PAS_ENTRY_LEN * i, PRM_PAS_ADDR,
 			  EMU_BUS_BASE + ((first + i) << EMU_PAGE_SHIFT));
 	return n;
 }

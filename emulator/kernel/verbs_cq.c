@@ -119,10 +119,13 @@ static int cq_fw_create(struct emu_bundle *b, const struct cq_udata *u,
 	uint64_t ring = (uint64_t)entries * c->cqe_size;
 	uint64_t npages = emu_user_pages(c->buf_addr, ring, NULL);
 	uint8_t out[PRM_HDR_LEN] = {};
-	size_t inlen = PRM_CQ_PAS_BYTE + 8 * npages;
-	uint8_t *in = calloc(1, inlen);
+	size_t inlen = PRM_CQ_PAS_BYTE + PRM_PAS_ENTRY_LEN * npages;
+	uint8_t *in;
 	int ret, fmt;
 
+	if (npages > EMU_USER_MAX_PAGES)
+		return -ENOMEM;
+	in = calloc(1, inlen);
 	if (!in)
 		return -ENOMEM;
 	emu_user_pages(c->buf_addr, ring, in + PRM_CQ_PAS_BYTE);
@@ -238,4 +241,85 @@ int emu_h_cq_destroy(struct emu_bundle *b)
 
 	return emu_copy_to(b, UVERBS_ATTR_DESTROY_CQ_RESP, &resp,
 			   sizeof(resp));
+}
+
+/* uobj_get_obj_read() of a CQ: none -> EINVAL; the caller unlocks */
+static struct emu_uobj *cq_read(struct emu_bundle *b, uint32_t handle)
+{
+	struct emu_uobj *uo;
+
+	if (emu_uobj_lookup(b->uf, UVERBS_OBJECT_CQ, handle, EMU_ACCESS_READ,
+			    &uo))
+		return NULL;
+	return uo;
+}
+
+/*
+ * follows ib_uverbs_resize_cq() and mlx5_ib_resize_cq(): the device does
+ * not report cq_resize (the model cannot write the resize CQE the library
+ * waits for), so a resize is -ENOSYS, as mlx5 answers then
+ */
+int emu_cmd_resize_cq(struct emu_bundle *b)
+{
+	struct ib_uverbs_resize_cq cmd;
+	struct emu_uobj *uo;
+	int ret;
+
+	ret = emu_write_request(b, &cmd, sizeof(cmd));
+	if (ret)
+		return ret;
+	uo = cq_read(b, cmd.cq_handle);
+	if (!uo)
+		return -EINVAL;
+	ret = emu_cap_gen(b->dev, PRM_CAP_CQ_RESIZE) ? -EOPNOTSUPP : -ENOSYS;
+	emu_uobj_unlock(uo, EMU_ACCESS_READ);
+	return ret;
+}
+
+/* IB_CQ_MODERATE, MLX5_MAX_CQ_PERIOD */
+#define EMU_CQ_MODERATE 1
+#define EMU_MAX_CQ_PERIOD 0xfff
+
+/*
+ * follows ib_uverbs_ex_modify_cq(), rdma_set_cq_moderation() and
+ * mlx5_ib_modify_cq(): no mask or a reserved field -> EINVAL, a mask
+ * beyond moderation -> EOPNOTSUPP, no such CQ -> EINVAL, a period past
+ * 12 bits -> EINVAL; then MODIFY_CQ sets period and count
+ */
+int emu_cmd_ex_modify_cq(struct emu_bundle *b)
+{
+	uint8_t in[PRM_MODIFY_CQ_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
+	struct ib_uverbs_ex_modify_cq cmd;
+	struct emu_uobj *uo;
+	struct emu_cq *cq;
+	int ret;
+
+	ret = emu_write_request(b, &cmd, sizeof(cmd));
+	if (ret)
+		return ret;
+	if (!cmd.attr_mask || cmd.reserved)
+		return -EINVAL;
+	if (cmd.attr_mask > EMU_CQ_MODERATE)
+		return -EOPNOTSUPP;
+	uo = cq_read(b, cmd.cq_handle);
+	if (!uo)
+		return -EINVAL;
+	cq = uo->priv;
+	if (!emu_cap_gen(b->dev, PRM_CAP_CQ_MODERATION)) {
+		ret = -EOPNOTSUPP;
+	} else if (cmd.attr.cq_period > EMU_MAX_CQ_PERIOD) {
+		ret = -EINVAL;
+	} else {
+		prm_set(in, PRM_HDR_OPCODE, PRM_OP_MODIFY_CQ);
+		prm_set(in, PRM_HDR_UID, cq->uid);
+		prm_set(in, PRM_HDR_OP_MOD, PRM_MODIFY_CQ_OP_MODIFY);
+		prm_set(in, PRM_IN_OBJN, cq->cqn);
+		prm_set(in, PRM_MODIFY_CQ_FIELD_SELECT,
+			PRM_MODIFY_CQ_PERIOD | PRM_MODIFY_CQ_COUNT);
+		prm_set(in, PRM_CQC_CQ_PERIOD, cmd.attr.cq_period);
+		prm_set(in, PRM_CQC_CQ_MAX_COUNT, cmd.attr.cq_count);
+		ret = emu_cmd_exec(b->dev, in, sizeof(in), out, sizeof(out));
+	}
+	emu_uobj_unlock(uo, EMU_ACCESS_READ);
+	return ret;
 }

@@ -57,6 +57,26 @@ static void three_paths(void)
 	CHECK_EQ(ibv_destroy_cq(cq), 0);
 }
 
+static void resize_and_moderate(void)
+{
+	struct ibv_cq *cq = ibv_create_cq(ctx, 10, NULL, NULL, 0);
+	struct ibv_modify_cq_attr m = {
+		.attr_mask = IBV_CQ_ATTR_MODERATE,
+		.moderate = { .cq_count = 16, .cq_period = 100 },
+	};
+
+	REQUIRE(cq);
+	/* the device reports no cq_resize: mlx5 answers ENOSYS */
+	CHECK_EQ(ibv_resize_cq(cq, 100), ENOSYS);
+	CHECK_EQ(ibv_modify_cq(cq, &m), 0);
+	/* cq_period is 12 bits */
+	m.moderate.cq_period = 0x1000;
+	CHECK_EQ(ibv_modify_cq(cq, &m), EINVAL);
+	m.attr_mask = 0;
+	CHECK_EQ(ibv_modify_cq(cq, &m), EINVAL);
+	CHECK_EQ(ibv_destroy_cq(cq), 0);
+}
+
 static void kernel_checks(void)
 {
 	/* a completion vector the device lacks (it has num_comp_vectors) */
@@ -204,6 +224,7 @@ int main(void)
 	REQUIRE(ctx);
 	three_paths();
 	kernel_checks();
+	resize_and_moderate();
 	driver_data();
 	busy_under_qp();
 	CHECK_EQ(ibv_close_device(ctx), 0);

@@ -300,8 +300,84 @@ static void driver_data(void)
 	bad.sq_wqe_count = 6;	/* not a power of two */
 	CHECK_EQ(raw_qp(&bad, sizeof(bad)), EINVAL);
 	bad = c;
+	bad.rq_wqe_shift = 33;
+	CHECK_EQ(raw_qp(&bad, sizeof(bad)), EINVAL);
+	bad = c;
+	bad.rq_wqe_count = 1u << 16;	/* past log_max_qp_sz */
+	CHECK_EQ(raw_qp(&bad, sizeof(bad)), EINVAL);
+	bad = c;
 	bad.ece_options = 0x10000000;
 	CHECK_EQ(raw_qp(&bad, sizeof(bad)), EOPNOTSUPP);
+}
+
+/* EX_MODIFY_QP through INVOKE_WRITE with the given mlx5 driver data */
+static int raw_ex_modify(uint32_t handle, uint32_t mask, uint32_t state,
+			 const void *uhw, uint16_t uhw_len)
+{
+	struct ib_uverbs_ex_modify_qp cmd = {};
+	struct ib_uverbs_ex_modify_qp_resp resp;
+	struct emu_raw r;
+
+	cmd.base.qp_handle = handle;
+	cmd.base.attr_mask = mask;
+	cmd.base.qp_state = state;
+	cmd.base.port_num = 1;
+	cmd.base.qkey = 0x11111111;
+	raw_init(&r, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INVOKE_WRITE);
+	raw_attr(&r, UVERBS_ATTR_WRITE_CMD, 8,
+		 IB_USER_VERBS_CMD_FLAG_EXTENDED |
+			 IB_USER_VERBS_EX_CMD_MODIFY_QP);
+	raw_attr(&r, UVERBS_ATTR_CORE_IN, sizeof(cmd), (uintptr_t)&cmd);
+	raw_attr(&r, UVERBS_ATTR_CORE_OUT, sizeof(resp), (uintptr_t)&resp);
+	if (uhw_len)
+		raw_attr(&r, UVERBS_ATTR_UHW_IN, uhw_len, (uintptr_t)uhw);
+	return raw_exec(ctx->cmd_fd, &r);
+}
+
+/* mlx5_ib_modify_qp()'s driver data, which only EX_MODIFY_QP carries */
+static void modify_driver_data(void)
+{
+	const uint32_t init = IBV_QP_STATE | IBV_QP_PKEY_INDEX |
+			      IBV_QP_PORT | IBV_QP_QKEY;
+	struct {
+		struct mlx5_ib_modify_qp m;
+		uint32_t tail;
+	} big = {};
+	struct mlx5_ib_modify_qp m = {};
+	struct ibv_qp *qp = make_qp(IBV_QPT_UD, 0);
+
+	REQUIRE(qp);
+	/* shorter than ece_options */
+	CHECK_EQ(raw_ex_modify(qp->handle, init, IBV_QPS_INIT, &m, 8),
+		 EINVAL);
+	m.comp_mask = 1;
+	CHECK_EQ(raw_ex_modify(qp->handle, init, IBV_QPS_INIT, &m,
+			       sizeof(m)), EOPNOTSUPP);
+	m.comp_mask = 0;
+	m.burst_info.reserved = 1;
+	CHECK_EQ(raw_ex_modify(qp->handle, init, IBV_QPS_INIT, &m,
+			       sizeof(m)), EOPNOTSUPP);
+	m.burst_info.reserved = 0;
+	m.ece_options = 0x10000000;	/* the device has no ECE */
+	CHECK_EQ(raw_ex_modify(qp->handle, init, IBV_QPS_INIT, &m,
+			       sizeof(m)), EOPNOTSUPP);
+	big.tail = 1;
+	CHECK_EQ(raw_ex_modify(qp->handle, init, IBV_QPS_INIT, &big,
+			       sizeof(big)), EOPNOTSUPP);
+	/* an attribute mask past IB_USER_LAST_QP_ATTR_MASK, a dead handle */
+	CHECK_EQ(raw_ex_modify(qp->handle, 1u << 26, IBV_QPS_INIT, NULL, 0),
+		 EOPNOTSUPP);
+	CHECK_EQ(raw_ex_modify(qp->handle + 100, init, IBV_QPS_INIT, NULL, 0),
+		 EINVAL);
+	/* a state past ERR */
+	CHECK_EQ(raw_ex_modify(qp->handle, init, 7, NULL, 0), EINVAL);
+	CHECK_EQ(state_of(qp), IBV_QPS_RESET);
+	/* good driver data: the transition happens */
+	big.tail = 0;
+	CHECK_EQ(raw_ex_modify(qp->handle, init, IBV_QPS_INIT, &big,
+			       sizeof(big)), 0);
+	CHECK_EQ(state_of(qp), IBV_QPS_INIT);
+	CHECK_EQ(ibv_destroy_qp(qp), 0);
 }
 
 static void unsupported(void)
@@ -339,6 +415,7 @@ int main(void)
 		for (how = 0; how < 3; how++)
 			lifecycle(types[t], how);
 	driver_data();
+	modify_driver_data();
 	unsupported();
 	CHECK_EQ(ibv_destroy_cq(cq), 0);
 	CHECK_EQ(ibv_dealloc_pd(pd), 0);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "emu_ibdev.h"
 #include "fw_test_util.h"
 
 #define CUR 1
@@ -238,8 +239,17 @@ static void test_vport_queries(struct emu_fw *fw)
 	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN), 0);
 	CHECK(prm_get64(m.out, PRM_HCA_VPORT_NODE_GUID) == TEST_GUID);
 	CHECK(prm_get64(m.out, PRM_HCA_VPORT_PORT_GUID) == TEST_GUID);
-	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_PORT_STATE), 4);
-	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_LID), 1);
+	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_PORT_STATE), 1);	/* DOWN */
+	{
+		/* the port facts of the device this GUID names */
+		struct emu_port_facts p;
+
+		REQUIRE(emu_ibdev_port(emu_device_index(TEST_GUID), 1,
+				       &p) == 0);
+		CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_LID), p.lid);
+		CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_CAP_MASK1),
+			 p.cap_flags);
+	}
 	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_SM_LID), 1);
 	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN - 1),
 		 EMU_FW_STATUS_BAD_OUTPUT_LEN);

@@ -47,9 +47,9 @@ static int make_cq(struct emu_fw *fw, uint16_t uid, unsigned int npas,
 	mbox_init(&m, PRM_OP_CREATE_CQ, uid, 0);
 	prm_set(m.in, PRM_CQC_LOG_CQ_SIZE, 6);
 	for (i = 0; i < npas; i++)
-		prm_set64(m.in, (PRM_CQ_PAS_BYTE + 8 * i) * 8, 64,
-			  0x100000000ull + i * 4096);
-	st = run(fw, &m, PRM_CQ_PAS_BYTE + 8 * npas, 16);
+		prm_set64(m.in + PRM_CQ_PAS_BYTE + PRM_PAS_ENTRY_LEN * i,
+			  PRM_PAS_ADDR, 0x100000000ull + i * 4096);
+	st = run(fw, &m, PRM_CQ_PAS_BYTE + PRM_PAS_ENTRY_LEN * npas, 16);
 	*cqn = st ? 0 : prm_get(m.out, PRM_OUT_OBJN);
 	if (st)
 		*cqn = syndrome(&m);
@@ -68,13 +68,13 @@ static void qp_cmd(struct mbox *m, uint16_t uid, uint32_t pdn, uint32_t cqn)
 	prm_set(m->in, PRM_QPC_LOG_RQ_STRIDE, 2);
 	prm_set(m->in, PRM_QPC_CQN_SND, cqn);
 	prm_set(m->in, PRM_QPC_CQN_RCV, cqn);
-	prm_set64(m->in, PRM_QP_PAS_BYTE * 8, 64, 0x100000000ull);
+	prm_set64(m->in + PRM_QP_PAS_BYTE, PRM_PAS_ADDR, 0x100000000ull);
 }
 
 static int create_qp(struct emu_fw *fw, struct mbox *m, unsigned int npas,
 		     uint32_t *qpn)
 {
-	int st = run(fw, m, PRM_QP_PAS_BYTE + 8 * npas, 16);
+	int st = run(fw, m, PRM_QP_PAS_BYTE + PRM_PAS_ENTRY_LEN * npas, 16);
 
 	*qpn = st ? 0 : prm_get(m->out, PRM_OUT_OBJN);
 	return st;
@@ -112,9 +112,27 @@ static void test_verbs_cq(struct emu_fw *fw)
 {
 	uint32_t cqn;
 
+	struct mbox m;
+
 	/* 64 CQEs of 64 bytes: one 4 KiB page */
 	CHECK_EQ(make_cq(fw, 0, 1, &cqn), 0);
 	CHECK(cqn != 0);
+	/* moderation: only the fields the select names */
+	mbox_init(&m, PRM_OP_MODIFY_CQ, 0, PRM_MODIFY_CQ_OP_MODIFY);
+	prm_set(m.in, PRM_IN_OBJN, cqn);
+	prm_set(m.in, PRM_MODIFY_CQ_FIELD_SELECT, PRM_MODIFY_CQ_PERIOD);
+	prm_set(m.in, PRM_CQC_CQ_PERIOD, 100);
+	prm_set(m.in, PRM_CQC_CQ_MAX_COUNT, 16);
+	CHECK_EQ(run(fw, &m, PRM_MODIFY_CQ_IN_LEN, 16), 0);
+	/* resizing is not offered */
+	prm_set(m.in, PRM_HDR_OP_MOD, PRM_MODIFY_CQ_OP_RESIZE);
+	CHECK_EQ(run(fw, &m, PRM_MODIFY_CQ_IN_LEN, 16),
+		 EMU_FW_STATUS_BAD_PARAM);
+	mbox_init(&m, PRM_OP_QUERY_CQ, 0, 0);
+	prm_set(m.in, PRM_IN_OBJN, cqn);
+	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_CQ_OUT_LEN), 0);
+	CHECK_EQ(prm_get(m.out, PRM_CQC_CQ_PERIOD), 100);
+	CHECK_EQ(prm_get(m.out, PRM_CQC_CQ_MAX_COUNT), 0);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_CQ, 0, cqn, NULL), 0);
 	CHECK_EQ(make_cq(fw, 0, 0, &cqn), EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(cqn, EMU_FW_SYND_PAS_SHORT);
@@ -274,8 +292,8 @@ static void test_umem_qp(struct emu_fw *fw, uint16_t uid)
 	REQUIRE(make_cq(fw, uid, 1, &cqn) == 0);
 	mbox_init(&m, PRM_OP_CREATE_UMEM, uid, 0);
 	prm_set64(m.in, PRM_UMEM_NUM_MTT, 1);
-	prm_set64(m.in, PRM_UMEM_MTT_BYTE * 8, 64, 0x7f0000000000ull);
-	REQUIRE(run(fw, &m, PRM_UMEM_MTT_BYTE + 8, 16) == 0);
+	prm_set64(m.in + PRM_UMEM_MTT_BYTE, PRM_PAS_ADDR, 0x7f0000000000ull);
+	REQUIRE(run(fw, &m, PRM_UMEM_MTT_BYTE + PRM_PAS_ENTRY_LEN, 16) == 0);
 	umem = prm_get(m.out, PRM_UMEM_OUT_ID);
 	qp_cmd(&m, uid, pdn, cqn);
 	prm_set(m.in, PRM_QP_WQ_UMEM_VALID, 1);
