@@ -47,7 +47,7 @@ struct emu_port_facts {
 	uint8_t max_vl_num;
 	uint8_t subnet_timeout;
 	uint16_t lid, sm_lid;
-	uint32_t cap_flags;		/* enum ib_port_capability_mask_bits */
+	uint32_t cap_flags;	/* enum ib_port_capability_mask_bits */
 	uint32_t gid_tbl_len, pkey_tbl_len;
 	uint32_t max_msg_sz;
 	uint64_t subnet_prefix;		/* host order, of GID 0 */

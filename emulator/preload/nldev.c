@@ -177,7 +177,7 @@ struct nlbuf {
 };
 
 struct req {
-	const struct nlmsghdr *nlh;	/* the request, inside the datagram */
+	const struct nlmsghdr *nlh;	/* the request, in the datagram */
 	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
 	const struct emu_nl_sender *s;
 };

@@ -293,7 +293,8 @@ ssize_t emu_nl_sendmsg(int fd, const struct msghdr *msg, int flags)
 	if (flags & MSG_OOB)
 		return fail(EOPNOTSUPP);
 	for (i = 0; i < (size_t)msg->msg_iovlen; i++) {
-		if (!msg->msg_iov || msg->msg_iov[i].iov_len > (size_t)SSIZE_MAX - len)
+		if (!msg->msg_iov ||
+		    msg->msg_iov[i].iov_len > (size_t)SSIZE_MAX - len)
 			return fail(EINVAL);
 		len += msg->msg_iov[i].iov_len;
 	}

@@ -246,10 +246,12 @@ static void test_dev_dump(int fd, struct ibv_device **list)
 			CHECK_EQ(get_u32(r.tb[RDMA_NLDEV_ATTR_PORT_INDEX]), 1);
 			CHECK_EQ(get_u8(r.tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE]),
 				 1);
-			CHECK(!strcmp(get_str(r.tb[RDMA_NLDEV_ATTR_DEV_PROTOCOL]),
+			CHECK(!strcmp(get_str(
+					      r.tb[RDMA_NLDEV_ATTR_DEV_PROTOCOL]),
 				      "ib"));
 			/* host order in netlink, big endian in verbs */
-			CHECK(htobe64(get_u64(r.tb[RDMA_NLDEV_ATTR_NODE_GUID])) ==
+			CHECK(htobe64(get_u64(
+				      r.tb[RDMA_NLDEV_ATTR_NODE_GUID])) ==
 			      ibv_get_device_guid(list[idx]));
 			ctx = ibv_open_device(list[idx]);
 			REQUIRE(ctx);
