@@ -553,6 +553,12 @@ enum prm_qp_optpar {
 #define PRM_CAP_AREA_LEN 4096
 #define PRM_QUERY_HCA_CAP_IN_LEN PRM_HDR_LEN
 #define PRM_QUERY_HCA_CAP_OUT_LEN (PRM_CAP_AREA_BYTE + PRM_CAP_AREA_LEN)
+/*
+ * The shortest output firmware answers: room for cmd_hca_cap (0x4000
+ * bits); the rest of the union is cut off.  rdma-core's own pyverbs tests
+ * query with exactly this length (QueryCmdHcaCapOut).
+ */
+#define PRM_QUERY_HCA_CAP_MIN_OUT_LEN (PRM_CAP_AREA_BYTE + 2048)
 
 enum prm_cap_type {
 	PRM_CAP_TYPE_GENERAL = 0x0,

@@ -20,7 +20,7 @@ struct fw_op {
 };
 
 static const struct fw_op fw_ops[] = {
-	{ PRM_OP_QUERY_HCA_CAP, 16, PRM_QUERY_HCA_CAP_OUT_LEN,
+	{ PRM_OP_QUERY_HCA_CAP, 16, PRM_QUERY_HCA_CAP_MIN_OUT_LEN,
 	  fw_cmd_query_hca_cap },
 	{ PRM_OP_QUERY_ISSI, 16, PRM_QUERY_ISSI_OUT_LEN, fw_cmd_query_issi },
 	{ PRM_OP_NOP, 16, 16, fw_cmd_nop },

@@ -221,7 +221,11 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 	case PRM_CAP_TYPE_ETHERNET_OFFLOADS:
 	case PRM_CAP_TYPE_ESWITCH_FLOW_TABLE:
 	case PRM_CAP_TYPE_ESWITCH:
-		/* Present, with every optional feature off. */
+	case PRM_CAP_TYPE_DEV_MEM:
+		/*
+		 * Present, with every optional feature off: for device
+		 * memory, no MEMIC BAR and no MEMIC operations.
+		 */
 		return true;
 	case PRM_CAP_TYPE_ODP:
 		/* Without page faults (pg = 0) every ODP bit is clear. */
@@ -240,7 +244,7 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 		put_ft_props(area, PRM_CAP_FT_NIC_TX_PROPS, cur);
 		return true;
 	default:
-		/* Device memory and crypto are off in the general caps. */
+		/* Crypto is off in the general caps. */
 		return false;
 	}
 }

@@ -8,15 +8,7 @@
 #include "emu_device.h"
 #include "../firmware/fw.h"
 #include "mlx5_cmd.h"
-
-uint64_t emu_device_guid(unsigned int index)
-{
-	/* mlx5-emu run --same-guid: one GUID, as unconfigured VFs report */
-	if (getenv(EMU_SAME_GUID_ENV))
-		index = 0;
-	/* Mellanox OUI 00:02:c9 in the top bytes, like a real port GUID. */
-	return 0x0002c90300abcd00ull + index;
-}
+#include "uverbs.h"
 
 int emu_device_init(struct emu_device *dev, unsigned int index)
 {
@@ -33,6 +25,12 @@ int emu_device_init(struct emu_device *dev, unsigned int index)
 	}
 	dev->fw = emu_fw_new(dev->node_guid);
 	if (!dev->fw) {
+		close(dev->clock_fd);
+		return -ENOMEM;
+	}
+	dev->clock_info_fd = -1;
+	if (emu_clock_info_init(dev)) {
+		emu_fw_free(dev->fw);
 		close(dev->clock_fd);
 		return -ENOMEM;
 	}

@@ -188,6 +188,8 @@ uint64_t emu_user_pages(uint64_t addr, uint64_t len, uint8_t *pas);
 /* what ib_umem_get() pins at most before it fails with ENOMEM (4 GiB) */
 #define EMU_USER_MAX_PAGES (1ull << 20)
 /* MLX5_CAP_GEN(): a general capability as the firmware reports it */
+/* The device's clock info page (clock_info.c): 0 or -errno. */
+int emu_clock_info_init(struct emu_device *dev);
 uint32_t emu_cap_gen(struct emu_device *dev, unsigned int off,
 		     unsigned int width);
 /* write() commands on CQs, verbs_cq.c */

@@ -81,8 +81,7 @@ static void fill_query_device(struct emu_device *dev,
 	r->hw_ver = 0;
 	r->max_qp = 1u << 18;
 	r->max_qp_wr = 1u << 15;
-	r->device_cap_flags = (1u << 1) | (1u << 2) | (1u << 4) | (1u << 10) |
-			      (1u << 12) | (1u << 20) | (1u << 21);
+	r->device_cap_flags = EMU_DEVICE_CAP_FLAGS;
 	r->max_sge = 30;
 	r->max_sge_rd = 30;
 	r->max_cq = 1u << 24;
@@ -103,7 +102,7 @@ static void fill_query_device(struct emu_device *dev,
 	r->max_srq_sge = 31;
 	r->max_pkeys = 128;
 	r->local_ca_ack_delay = 16;
-	r->phys_port_cnt = 1;
+	r->phys_port_cnt = EMU_NUM_PORTS;
 }
 
 /*

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "emu_ibdev.h"
 #include "fw_test_util.h"
 
 #define CUR 1
@@ -134,7 +135,10 @@ static void test_other_caps(struct emu_fw *fw)
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_CRYPTO, CUR),
 		 EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_CAP_TYPE);
-	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_DEV_MEM, CUR),
+	/* Device memory: the page is there, without MEMIC */
+	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_DEV_MEM, CUR), 0);
+	CHECK_EQ(prm_get(cap_area(&m), 0, 32), 0);
+	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_CRYPTO, CUR),
 		 EMU_FW_STATUS_BAD_PARAM);
 	/* A failed command returns only its status and syndrome. */
 	CHECK_EQ(m.out[8], 0);
@@ -151,8 +155,18 @@ static void test_lengths(struct emu_fw *fw)
 {
 	struct mbox m;
 
+	/* room for cmd_hca_cap is enough: the same caps, cut there */
 	mbox_init(&m, PRM_OP_QUERY_HCA_CAP, 0, CAP_OP_MOD(0, CUR));
-	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_HCA_CAP_OUT_LEN - 1),
+	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_HCA_CAP_OUT_LEN), 0);
+	{
+		struct mbox s;
+
+		mbox_init(&s, PRM_OP_QUERY_HCA_CAP, 0, CAP_OP_MOD(0, CUR));
+		CHECK_EQ(run(fw, &s, 16, PRM_QUERY_HCA_CAP_MIN_OUT_LEN), 0);
+		CHECK(!memcmp(s.out, m.out, PRM_QUERY_HCA_CAP_MIN_OUT_LEN));
+	}
+	mbox_init(&m, PRM_OP_QUERY_HCA_CAP, 0, CAP_OP_MOD(0, CUR));
+	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_HCA_CAP_MIN_OUT_LEN - 1),
 		 EMU_FW_STATUS_BAD_OUTPUT_LEN);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_OUTPUT_LEN);
 	CHECK_EQ(m.out[PRM_CAP_AREA_BYTE], 0);
@@ -226,7 +240,16 @@ static void test_vport_queries(struct emu_fw *fw)
 	CHECK(prm_get64(m.out, PRM_HCA_VPORT_NODE_GUID) == TEST_GUID);
 	CHECK(prm_get64(m.out, PRM_HCA_VPORT_PORT_GUID) == TEST_GUID);
 	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_PORT_STATE), 1);	/* DOWN */
-	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_LID), 1);
+	{
+		/* the port facts of the device this GUID names */
+		struct emu_port_facts p;
+
+		REQUIRE(emu_ibdev_port(emu_device_index(TEST_GUID), 1,
+				       &p) == 0);
+		CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_LID), p.lid);
+		CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_CAP_MASK1),
+			 p.cap_flags);
+	}
 	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_SM_LID), 1);
 	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN - 1),
 		 EMU_FW_STATUS_BAD_OUTPUT_LEN);
