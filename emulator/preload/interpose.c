@@ -139,9 +139,11 @@ OPEN_WITH_MODE(open, (const char *path, int flags, ...),
 OPEN_WITH_MODE(open64, (const char *path, int flags, ...),
 	       (sys_path(path), flags, mode), const char *, int, ...)
 OPEN_WITH_MODE(openat, (int dirfd, const char *path, int flags, ...),
-	       (dirfd, sys_path(path), flags, mode), int, const char *, int, ...)
+	       (dirfd, sys_path(path), flags, mode),
+	       int, const char *, int, ...)
 OPEN_WITH_MODE(openat64, (int dirfd, const char *path, int flags, ...),
-	       (dirfd, sys_path(path), flags, mode), int, const char *, int, ...)
+	       (dirfd, sys_path(path), flags, mode),
+	       int, const char *, int, ...)
 /* the _FORTIFY_SOURCE entry points, which take no mode */
 OPEN_CHECKED(__open_2, (const char *path, int flags),
 	     (sys_path(path), flags),

@@ -246,8 +246,8 @@ static void test_dev_dump(int fd, struct ibv_device **list)
 			CHECK_EQ(get_u32(r.tb[RDMA_NLDEV_ATTR_PORT_INDEX]), 1);
 			CHECK_EQ(get_u8(r.tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE]),
 				 1);
-			CHECK(!strcmp(get_str(
-					      r.tb[RDMA_NLDEV_ATTR_DEV_PROTOCOL]),
+			CHECK(!strcmp(get_str(r.tb[
+					      RDMA_NLDEV_ATTR_DEV_PROTOCOL]),
 				      "ib"));
 			/* host order in netlink, big endian in verbs */
 			CHECK(htobe64(get_u64(
