@@ -73,6 +73,30 @@ enum {
 #define PRM_QUERY_FC_STATS_BYTE 16
 #define PRM_TRAFFIC_COUNTER_LEN 16
 
+/*
+ * The object queries import uses to confirm an id (query_*_in): the id
+ * field each names, and the bytes of their in mailboxes.
+ */
+#define PRM_QUERY_QP_IN_LEN 16
+#define PRM_QUERY_QP_IN_QPN 0x48, 24
+#define PRM_QUERY_QP_OUT_LEN 512	/* qpc and more; the pas list stops */
+#define PRM_QUERY_TIR_IN_LEN 16
+#define PRM_QUERY_TIR_IN_TIRN 0x48, 24
+#define PRM_QUERY_TIR_OUT_LEN 512
+#define PRM_QUERY_FT_IN_LEN 64
+#define PRM_QUERY_FT_IN_TABLE_TYPE 0x80, 8
+#define PRM_QUERY_FT_IN_TABLE_ID 0xa8, 24
+#define PRM_QUERY_FG_IN_LEN 64
+#define PRM_QUERY_FG_IN_TABLE_ID 0xa8, 24
+#define PRM_QUERY_FG_IN_GROUP_ID 0xc0, 32
+#define PRM_QUERY_FTE_IN_LEN 64
+#define PRM_QUERY_FTE_IN_TABLE_ID 0xa8, 24
+#define PRM_QUERY_FTE_IN_FLOW_INDEX 0x100, 32
+#define PRM_QUERY_PKT_REFORMAT_IN_LEN 32
+#define PRM_QUERY_PKT_REFORMAT_IN_ID 0x40, 32
+#define PRM_QUERY_GOBJ_IN_LEN PRM_HDR_LEN
+#define PRM_QUERY_OBJ_OUT_MAX 1024	/* any object context answered */
+
 /* UMEM: the umem context starts at byte 16 of CREATE_UMEM. */
 #define PRM_UMEM_LOG_PAGE 0x11b, 5
 #define PRM_UMEM_PAGE_OFFSET 0x120, 32
@@ -112,6 +136,7 @@ enum {
 /* QUERY_HCA_CAP: op_mod = cap type << 1 | current. */
 #define PRM_CAP_AREA_BYTE 16
 #define PRM_CAP_AREA_LEN 4096
+#define PRM_QUERY_HCA_CAP_IN_LEN PRM_HDR_LEN
 #define PRM_QUERY_HCA_CAP_OUT_LEN (PRM_CAP_AREA_BYTE + PRM_CAP_AREA_LEN)
 
 enum prm_cap_type {
@@ -127,6 +152,8 @@ enum prm_cap_type {
 	PRM_CAP_TYPE_DEV_MEM = 0xf,
 	PRM_CAP_TYPE_CRYPTO = 0x1a,
 	PRM_CAP_TYPE_GENERAL_2 = 0x20,
+	/* The largest type op_mod can name; no firmware defines it. */
+	PRM_CAP_TYPE_UNDEFINED = 0x7fff,
 };
 
 /* General device capabilities (cmd_hca_cap). */

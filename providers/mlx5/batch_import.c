@@ -8,10 +8,11 @@
  *   batch import    INFO_HANDLES once, on the first blob that needs it,
  *                   then a binary search of the sorted answer per blob
  *
- * Types whose PRM query proves by itself that the handle is a live DEVX
- * object with the exported id (flow counters, general objects) never
- * need the list; their query is issued per object by live_check itself,
- * exactly as the single import issues it.
+ * Which blobs need the list and which query confirms their id is
+ * import_policy.h's table, read through live_check_devx_obj_via() exactly
+ * as the single import reads it; only the liveness answer comes from the
+ * list here.  Types whose query proves a live DEVX object by itself
+ * (flow counters, general objects...) never need it.
  *
  * Cost for N blobs with L live DEVX objects: one INFO_HANDLES (O(L)),
  * O(N log L) lookups, and one query ioctl per object whose type has one.
@@ -26,7 +27,6 @@
 #include "layout.h"
 #include "live_check.h"
 #include "mlx5_share_batch.h"
-#include "prm_query.h"
 #include "share.h"
 
 /* The live DEVX object handles of the ufile, fetched once per batch. */
@@ -81,9 +81,11 @@ static bool sorted_contains(const uint32_t *v, size_t n, uint32_t key)
 	return false;
 }
 
-/* live_check's handle_is_live(), answered from the batch's list. */
-static int live_list_check(struct live_list *l, int fd, uint32_t handle)
+/* live_check's liveness question, answered from the batch's list. */
+static int live_list_lookup(void *arg, int fd, uint32_t handle)
 {
+	struct live_list *l = arg;
+
 	if (!l->fetched)
 		live_list_fetch(l, fd);
 	if (l->err)
@@ -91,24 +93,6 @@ static int live_list_check(struct live_list *l, int fd, uint32_t handle)
 	if (!l->complete)
 		return 0;
 	return sorted_contains(l->handles, l->count, handle) ? 0 : ENOENT;
-}
-
-/* Does the single import ask INFO_HANDLES for an object of this type? */
-static bool type_needs_list(uint32_t type)
-{
-	uint8_t in[PRM_QUERY_IN_MAX];
-	size_t inlen, outlen;
-
-	return !prm_query_build(type, 0, in, &inlen, &outlen) ||
-	       !prm_query_proves_devx(type);
-}
-
-static bool type_has_query(uint32_t type, uint32_t object_id)
-{
-	uint8_t in[PRM_QUERY_IN_MAX];
-	size_t inlen, outlen;
-
-	return prm_query_build(type, object_id, in, &inlen, &outlen);
 }
 
 /* One blob: mlx5dv_devx_obj_import()'s steps, the list standing in. */
@@ -122,25 +106,11 @@ static int import_one(struct ibv_context *ctx, const void *data,
 	ret = share_decode(ctx, data, BLOB_KIND_DEVX_OBJ, &b);
 	if (ret)
 		return ret;
-	if (ctx->cmd_fd < 0)
-		return EOPNOTSUPP;	/* VFIO: no kernel to ask */
-
-	if (type_needs_list(b.obj.type)) {
-		ret = live_list_check(l, ctx->cmd_fd, b.obj.handle);
-		if (ret)
-			return ret;
-	}
-	/*
-	 * The id query, by live_check itself.  For QP and TIR (whose query
-	 * a verbs object could answer too) live_check asks INFO_HANDLES
-	 * again before it: correct, one extra ioctl for those two types.
-	 */
-	if (type_has_query(b.obj.type, b.obj.object_id)) {
-		ret = live_check_devx_obj(ctx, b.obj.handle, b.obj.type,
-					  b.obj.object_id);
-		if (ret)
-			return ret;
-	}
+	/* The policy row decides, as for a single import. */
+	ret = live_check_devx_obj_via(ctx, b.obj.handle, b.obj.type,
+				      b.obj.object_id, live_list_lookup, l);
+	if (ret)
+		return ret;
 
 	obj = share_devx_obj_new(ctx, &b);
 	if (!obj)

@@ -1,22 +1,28 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The kernel side of import: see live_check.h for the contract and
- * prm_query.h for which object types get their id confirmed.
+ * import_policy.h for which object types get their id confirmed and why.
  *
- * ioctls per import:
- *   flow counter, flow meter, sampler, ASO objects  1 (the id query alone
- *       proves a live DEVX object of this ufile with this id)
- *   QP, TIR                                         2 (INFO_HANDLES, then
- *       the id query: a verbs QP could answer a QP/TIR query too)
- *   every other DEVX type, UMEM, VAR                1 (INFO_HANDLES)
+ * ioctls per DEVX object import, from the policy row:
+ *   query proves a DEVX object (flow counter, general objects, flow
+ *       table/group/entry, packet reformat)      1: the id query
+ *   query needs INFO_HANDLES first (QP, TIR)    2
+ *   no query (untyped, or an id wider than its field)   1: INFO_HANDLES
+ * plus, once per process and only for a flow table/group/entry or packet
+ * reformat query that failed other than with ENOENT, the probe below and
+ * possibly INFO_HANDLES (the old kernels' ambiguous answer).
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <rdma/ib_user_ioctl_verbs.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
+#include "import_policy.h"
 #include "info_handles.h"
 #include "live_check.h"
-#include "prm_query.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 #include "uverbs_ioctl.h"
 
 _Static_assert(MLX5_IB_OBJECT_DEVX_OBJ & UVERBS_ID_DRIVER_NS,
@@ -55,60 +61,102 @@ static int handle_is_live(int fd, uint16_t object_id, uint32_t handle)
 	}
 }
 
-/* Asks the kernel to run the type's PRM query on handle. */
-static int query_object_id(int fd, uint32_t handle, uint32_t type,
-			   uint32_t object_id)
+static int devx_obj_is_live(void *arg, int fd, uint32_t handle)
+{
+	(void)arg;
+	return handle_is_live(fd, MLX5_IB_OBJECT_DEVX_OBJ, handle);
+}
+
+/* Runs a DEVX_OBJ_QUERY; 0 or the kernel's positive errno. */
+static int run_query(int fd, uint32_t handle, const void *in, size_t inlen,
+		     size_t outlen)
 {
 	UVERBS_DECLARE_CMD(cmd, MLX5_IB_OBJECT_DEVX_OBJ,
 			   MLX5_IB_METHOD_DEVX_OBJ_QUERY, 3);
-	uint8_t in[PRM_QUERY_IN_MAX];
-	uint8_t out[PRM_QUERY_OUT_MAX];
-	size_t inlen, outlen;
-	int ret;
-
-	if (!prm_query_build(type, object_id, in, &inlen, &outlen))
-		return 0;
+	uint8_t out[IMPORT_QUERY_OUT_MAX];
 
 	fill_in_idr(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, handle);
 	fill_in_ptr(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, in, inlen);
 	fill_out_ptr(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, out, outlen);
-
-	ret = uverbs_cmd_execute(fd, RDMA_DRIVER_MLX5, cmd);
-	switch (ret) {
-	case 0:
-	/*
-	 * Kernels whose devx.c runs commands with mlx5_cmd_do() report a
-	 * command the firmware failed as EREMOTEIO, which can only come
-	 * after devx_is_valid_obj_id() passed: the id is confirmed.
-	 */
-	case EREMOTEIO:
-		return 0;
-	case EINVAL:	/* devx_is_valid_obj_id: another object's id */
-	case ENOENT:	/* no such handle in this ufile */
-		return ENOENT;
-	default:
-		return ret;
-	}
+	return uverbs_cmd_execute(fd, RDMA_DRIVER_MLX5, cmd);
 }
 
-int live_check_devx_obj(struct ibv_context *ctx, uint32_t handle,
-			uint32_t type, uint32_t object_id)
+/*
+ * Does this kernel report a command the firmware failed as EREMOTEIO
+ * (Linux >= 5.19) rather than as a mapped errno?  Asked with a
+ * QUERY_HCA_CAP of a capability type no firmware defines, which the
+ * firmware fails with a bad-parameter status; a whitelisted command, so
+ * a context without a DEVX uid may send it too.  Only a clear answer is kept for the process.
+ */
+enum { PROBE_UNKNOWN, PROBE_REPORTED, PROBE_MAPPED };
+static _Atomic int fw_errors;
+
+static bool fw_errors_reported(int fd)
 {
-	uint8_t in[PRM_QUERY_IN_MAX];
-	size_t inlen, outlen;
+	UVERBS_DECLARE_CMD(cmd, MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_OTHER,
+			   2);
+	uint8_t in[PRM_QUERY_HCA_CAP_IN_LEN] = { 0 }, out[PRM_HDR_LEN];
+	int state = atomic_load_explicit(&fw_errors, memory_order_relaxed);
+	int ret;
+
+	if (state != PROBE_UNKNOWN)
+		return state == PROBE_REPORTED;
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
+	prm_set(in, PRM_HDR_OP_MOD, PRM_CAP_TYPE_UNDEFINED << 1 | 1);
+	fill_in_ptr(cmd, MLX5_IB_ATTR_DEVX_OTHER_CMD_IN, in, sizeof(in));
+	fill_out_ptr(cmd, MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT, out, sizeof(out));
+	ret = uverbs_cmd_execute(fd, RDMA_DRIVER_MLX5, cmd);
+	if (ret == EREMOTEIO)
+		state = PROBE_REPORTED;
+	else if (ret == EINVAL)
+		state = PROBE_MAPPED;	/* mlx5_cmd_exec's BAD_PARAM */
+	else
+		return false;		/* no answer: ask again next time */
+	atomic_store_explicit(&fw_errors, state, memory_order_relaxed);
+	return state == PROBE_REPORTED;
+}
+
+int live_check_devx_obj_via(struct ibv_context *ctx, uint32_t handle,
+			    uint32_t type, uint32_t object_id,
+			    live_lookup_fn lookup, void *arg)
+{
+	const struct import_policy *p = import_policy_find(type);
+	uint8_t in[IMPORT_QUERY_IN_MAX];
+	bool listed = false, reported = false;
+	size_t inlen;
 	int fd, ret;
 
 	ret = ctx_fd(ctx, &fd);
 	if (ret)
 		return ret;
+	if (!lookup)
+		lookup = devx_obj_is_live;
 
-	if (!prm_query_build(type, object_id, in, &inlen, &outlen) ||
-	    !prm_query_proves_devx(type)) {
-		ret = handle_is_live(fd, MLX5_IB_OBJECT_DEVX_OBJ, handle);
+	if (import_policy_needs_list(p, object_id)) {
+		ret = lookup(arg, fd, handle);
 		if (ret)
 			return ret;
+		listed = true;
 	}
-	return query_object_id(fd, handle, type, object_id);
+	inlen = import_policy_build_query(p, object_id, in);
+	if (!inlen)
+		return 0;
+
+	ret = run_query(fd, handle, in, inlen, p->out_len);
+	if (p->fw_may_fail && ret && ret != EREMOTEIO && ret != ENOENT)
+		reported = fw_errors_reported(fd);
+	ret = import_policy_verdict(p, ret, reported);
+	if (ret != IMPORT_UNDECIDED)
+		return ret;
+	/* Old kernel, ambiguous answer: liveness and DEVX type only. */
+	return listed ? 0 : lookup(arg, fd, handle);
+}
+
+int live_check_devx_obj(struct ibv_context *ctx, uint32_t handle,
+			uint32_t type, uint32_t object_id)
+{
+	return live_check_devx_obj_via(ctx, handle, type, object_id, NULL,
+				       NULL);
 }
 
 int live_check_devx_umem(struct ibv_context *ctx, uint32_t handle)

@@ -4,6 +4,9 @@
  * the errors that mlx5dv_devx_obj_import() gives, and asks INFO_HANDLES
  * once for the whole batch where single imports ask once per blob.
  *
+ * QP and TIR blobs, whose id query a verbs object could answer too, need
+ * INFO_HANDLES before it: still once per batch.
+ *
  * The batch mixes objects of each kind of check: flow counters (checked
  * by their id query alone), flow meters (general object query), PDs made
  * through DEVX (libmlx5 records no type: INFO_HANDLES only), and every
@@ -27,6 +30,7 @@
 #include <infiniband/mlx5_share_batch.h>
 
 #include "blob.h"
+#include "import_policy.h"
 #include "check.h"
 #include "e2e.h"
 
@@ -196,7 +200,7 @@ int main(int argc, char **argv)
 	struct mlx5dv_devx_obj *meter = NULL, *gone, *gone_fc, *gone_pd;
 	struct mlx5dv_devx_obj *other_obj;
 	struct ibv_context *ctx, *other, *imported, fake;
-	static struct batch b, fc_only;
+	static struct batch b, fc_only, qp_tir;
 	uint32_t fc_ids[8], id;
 	unsigned long calls;
 	uint8_t *p, out[32];
@@ -300,6 +304,30 @@ int main(int argc, char **argv)
 		 (int)fc_only.n);
 	unimport_all(objs, fc_only.n);
 	CHECK(info_handles_calls - calls == 0);
+
+	/*
+	 * QP and TIR blobs (made from the PDs' blobs: libmlx5 never records
+	 * these types for a PD, so each query is refused): their query needs
+	 * INFO_HANDLES first, which the batch still asks only once.
+	 */
+	for (i = 0; i < 16; i++) {
+		p = add(&qp_tir);
+		memcpy(p, b.data[8 + i], E2E_BLOB_MAX);
+		put_le(p + 36, i % 2 ? IMPORT_DEVX_TIR : IMPORT_DEVX_QP, 4);
+		reseal(p);
+		expect(&qp_tir, ENOENT);
+	}
+	add_export(&qp_tir, pds[0]);		/* and an untyped good one */
+	calls = info_handles_calls;
+	compare_batch(ctx, &qp_tir, objs, "QP and TIR", true);
+	unimport_all(objs, qp_tir.n);
+	CHECK(info_handles_calls - calls >= 17);	/* the single imports */
+	calls = info_handles_calls;
+	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, qp_tir.blobs, qp_tir.n,
+						 objs, (int[MAX_BLOBS]){ 0 }),
+		 1);
+	unimport_all(objs, qp_tir.n);
+	CHECK_EQ(info_handles_calls - calls, 1);
 
 	/* A second context on the same ufile (ibv_import_device). */
 	/* ibv_import_device() takes over (and closes) the fd it gets. */

@@ -20,7 +20,7 @@
 #include "e2e.h"
 #include "info_handles.h"
 #include "live_check.h"
-#include "prm_query.h"
+#include "import_policy.h"
 #include "uverbs_ioctl.h"
 
 #define NAME "e2e_live_check"
@@ -154,7 +154,7 @@ static void fallback(void)
 				       MLX5_IB_OBJECT_DEVX_OBJ, 0, &present),
 		 EOPNOTSUPP);
 	CHECK_EQ(live_check_devx_obj(&old, 3, 0, 0), 0);
-	CHECK_EQ(live_check_devx_obj(&old, 3, PRM_DEVX_FLOW_TABLE, 9), 0);
+	CHECK_EQ(live_check_devx_obj(&old, 3, IMPORT_DEVX_FLOW_TABLE, 9), 0);
 	CHECK_EQ(live_check_devx_umem(&old, 3), 0);
 	CHECK_EQ(live_check_var(&old, 3), 0);
 	close(old.cmd_fd);
@@ -171,7 +171,7 @@ static void live(struct ibv_context *ctx)
 	void *buf;
 
 	CHECK_EQ(live_check_devx_obj(NULL, 0, 0, 0), EINVAL);
-	CHECK_EQ(live_check_devx_obj(&vfio, 0, PRM_DEVX_FLOW_COUNTER, 1),
+	CHECK_EQ(live_check_devx_obj(&vfio, 0, IMPORT_DEVX_FLOW_COUNTER, 1),
 		 EOPNOTSUPP);
 	CHECK_EQ(live_check_devx_umem(&vfio, 0), EOPNOTSUPP);
 	CHECK_EQ(live_check_var(&vfio, 0), EOPNOTSUPP);
@@ -184,34 +184,47 @@ static void live(struct ibv_context *ctx)
 	meter = meter_create(ctx, &meter_id);
 	REQUIRE(meter || e2e_on_hw());
 
-	CHECK_EQ(live_check_devx_obj(ctx, fh, PRM_DEVX_FLOW_COUNTER, fc_id),
+	CHECK_EQ(live_check_devx_obj(ctx, fh, IMPORT_DEVX_FLOW_COUNTER, fc_id),
 		 0);
 	/* Id confirmed: another id, or the other object's type, fails. */
-	CHECK_EQ(live_check_devx_obj(ctx, fh, PRM_DEVX_FLOW_COUNTER,
+	CHECK_EQ(live_check_devx_obj(ctx, fh, IMPORT_DEVX_FLOW_COUNTER,
 				     fc_id + 1), ENOENT);
 	if (meter) {
 		e2e_export(meter, blob);
 		mh = e2e_blob_handle(blob);
-		CHECK_EQ(live_check_devx_obj(ctx, mh, PRM_DEVX_FLOW_METER,
+		CHECK_EQ(live_check_devx_obj(ctx, mh, IMPORT_DEVX_FLOW_METER,
 					     meter_id), 0);
-		CHECK_EQ(live_check_devx_obj(ctx, mh, PRM_DEVX_FLOW_METER,
+		CHECK_EQ(live_check_devx_obj(ctx, mh, IMPORT_DEVX_FLOW_METER,
 					     meter_id + 1), ENOENT);
-		CHECK_EQ(live_check_devx_obj(ctx, mh, PRM_DEVX_FLOW_COUNTER,
+		CHECK_EQ(live_check_devx_obj(ctx, mh, IMPORT_DEVX_FLOW_COUNTER,
 					     meter_id), ENOENT);
 		CHECK_EQ(mlx5dv_devx_obj_destroy(meter), 0);
 	}
-	CHECK_EQ(live_check_devx_obj(ctx, fh, PRM_DEVX_ASO_CT, fc_id),
+	CHECK_EQ(live_check_devx_obj(ctx, fh, IMPORT_DEVX_ASO_CT, fc_id),
 		 ENOENT);
-	/* No query for these types: liveness only, the id is not seen. */
+	/* Untyped: liveness only, the id is not seen. */
 	CHECK_EQ(live_check_devx_obj(ctx, fh, 0, fc_id + 1), 0);
-	CHECK_EQ(live_check_devx_obj(ctx, fh, PRM_DEVX_FLOW_TABLE, 5), 0);
-	CHECK_EQ(live_check_devx_obj(ctx, fh, PRM_DEVX_PKT_REFORMAT_CTX, 5),
-		 0);
+	/*
+	 * Flow table, group, entry and packet reformat have a query whose
+	 * kernel part checks the creator: a flow counter is none of them
+	 * (the emulated kernel reports firmware failures as EREMOTEIO, so
+	 * its EINVAL is the kernel's refusal).
+	 */
+	CHECK_EQ(live_check_devx_obj(ctx, fh, IMPORT_DEVX_FLOW_TABLE, fc_id),
+		 ENOENT);
+	CHECK_EQ(live_check_devx_obj(ctx, fh, IMPORT_DEVX_FLOW_GROUP, fc_id),
+		 ENOENT);
+	CHECK_EQ(live_check_devx_obj(ctx, fh, IMPORT_DEVX_FLOW_TABLE_ENTRY,
+				     fc_id), ENOENT);
+	CHECK_EQ(live_check_devx_obj(ctx, fh, IMPORT_DEVX_PKT_REFORMAT_CTX,
+				     fc_id), ENOENT);
+	/* An id wider than the QP's 24-bit field: liveness only. */
+	CHECK_EQ(live_check_devx_obj(ctx, fh, IMPORT_DEVX_QP, 1u << 24), 0);
 	/* A handle that is not live fails whatever the type. */
 	CHECK_EQ(live_check_devx_obj(ctx, 999, 0, 0), ENOENT);
-	CHECK_EQ(live_check_devx_obj(ctx, 999, PRM_DEVX_FLOW_COUNTER, fc_id),
+	CHECK_EQ(live_check_devx_obj(ctx, 999, IMPORT_DEVX_FLOW_COUNTER, fc_id),
 		 ENOENT);
-	CHECK_EQ(live_check_devx_obj(ctx, 999, PRM_DEVX_QP, 5), ENOENT);
+	CHECK_EQ(live_check_devx_obj(ctx, 999, IMPORT_DEVX_QP, 5), ENOENT);
 
 	REQUIRE(posix_memalign(&buf, page, page) == 0);
 	umem = mlx5dv_devx_umem_reg(ctx, buf, page, IBV_ACCESS_LOCAL_WRITE);
@@ -233,7 +246,7 @@ static void live(struct ibv_context *ctx)
 	free(buf);
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
-	CHECK_EQ(live_check_devx_obj(ctx, fh, PRM_DEVX_FLOW_COUNTER, fc_id),
+	CHECK_EQ(live_check_devx_obj(ctx, fh, IMPORT_DEVX_FLOW_COUNTER, fc_id),
 		 ENOENT);
 	CHECK_EQ(live_check_devx_obj(ctx, fh, 0, fc_id), ENOENT);
 }

@@ -35,7 +35,7 @@
 
 #include "blob.h"
 #include "layout.h"
-#include "prm_query.h"
+#include "import_policy.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -186,10 +186,7 @@ static void structure(uint8_t *b, uint8_t flags, uint8_t sel)
 /* The library's table of types whose id a PRM query confirms. */
 static bool has_id_query(uint32_t type, uint32_t object_id)
 {
-	uint8_t in[PRM_QUERY_IN_MAX];
-	size_t inlen, outlen;
-
-	return prm_query_build(type, object_id, in, &inlen, &outlen);
+	return import_policy_has_query(import_policy_find(type), object_id);
 }
 
 /* A success must be a blob that really names a live object. */

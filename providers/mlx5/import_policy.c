@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * The import policy table (import_policy.h says what each column means
+ * and why each row is what it is).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "import_policy.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
+
+/* A named PRM field's bit offset and width, apart. */
+#define FIELD_OFF(...) FIELD_OFF_(__VA_ARGS__)
+#define FIELD_OFF_(off, width) (off)
+#define FIELD_WIDTH(...) FIELD_WIDTH_(__VA_ARGS__)
+#define FIELD_WIDTH_(off, width) (width)
+
+#define QUERY(op, field, in, out)                                            \
+	.opcode = (op), .id_off = FIELD_OFF(field),                          \
+	.id_width = FIELD_WIDTH(field), .in_len = (in), .out_len = (out)
+
+#define GENERAL(type)                                                        \
+	QUERY(PRM_OP_QUERY_GENERAL_OBJECT, PRM_GOBJ_ID,                      \
+	      PRM_QUERY_GOBJ_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),                 \
+	.obj_type = (type), .proves_devx = true
+
+static const struct import_policy untyped = {
+	.devx_type = IMPORT_DEVX_UNTYPED,
+	.name = "untyped",
+};
+
+/* Indexed by enum import_devx_type. */
+static const struct import_policy rows[] = {
+	[IMPORT_DEVX_UNTYPED] = {
+		.devx_type = IMPORT_DEVX_UNTYPED,
+		.name = "untyped",
+	},
+	[IMPORT_DEVX_FLOW_TABLE] = {
+		.devx_type = IMPORT_DEVX_FLOW_TABLE,
+		.name = "flow table",
+		QUERY(PRM_OP_QUERY_FLOW_TABLE, PRM_QUERY_FT_IN_TABLE_ID,
+		      PRM_QUERY_FT_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
+		.proves_devx = true,
+		.fw_may_fail = true,
+	},
+	[IMPORT_DEVX_FLOW_COUNTER] = {
+		.devx_type = IMPORT_DEVX_FLOW_COUNTER,
+		.name = "flow counter",
+		/* num_of_counters 0: one counter's statistics */
+		QUERY(PRM_OP_QUERY_FLOW_COUNTER, PRM_QUERY_FC_ID,
+		      PRM_QUERY_FC_IN_LEN,
+		      PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN),
+		.proves_devx = true,
+	},
+	[IMPORT_DEVX_FLOW_METER] = {
+		.devx_type = IMPORT_DEVX_FLOW_METER,
+		.name = "flow meter",
+		GENERAL(PRM_OBJ_TYPE_FLOW_METER),
+	},
+	[IMPORT_DEVX_QP] = {
+		.devx_type = IMPORT_DEVX_QP,
+		.name = "QP",
+		QUERY(PRM_OP_QUERY_QP, PRM_QUERY_QP_IN_QPN,
+		      PRM_QUERY_QP_IN_LEN, PRM_QUERY_QP_OUT_LEN),
+	},
+	[IMPORT_DEVX_PKT_REFORMAT_CTX] = {
+		.devx_type = IMPORT_DEVX_PKT_REFORMAT_CTX,
+		.name = "packet reformat context",
+		QUERY(PRM_OP_QUERY_PACKET_REFORMAT_CONTEXT,
+		      PRM_QUERY_PKT_REFORMAT_IN_ID,
+		      PRM_QUERY_PKT_REFORMAT_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
+		.proves_devx = true,
+		.fw_may_fail = true,
+	},
+	[IMPORT_DEVX_TIR] = {
+		.devx_type = IMPORT_DEVX_TIR,
+		.name = "TIR",
+		QUERY(PRM_OP_QUERY_TIR, PRM_QUERY_TIR_IN_TIRN,
+		      PRM_QUERY_TIR_IN_LEN, PRM_QUERY_TIR_OUT_LEN),
+	},
+	[IMPORT_DEVX_FLOW_GROUP] = {
+		.devx_type = IMPORT_DEVX_FLOW_GROUP,
+		.name = "flow group",
+		QUERY(PRM_OP_QUERY_FLOW_GROUP, PRM_QUERY_FG_IN_GROUP_ID,
+		      PRM_QUERY_FG_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
+		.proves_devx = true,
+		.fw_may_fail = true,
+	},
+	[IMPORT_DEVX_FLOW_TABLE_ENTRY] = {
+		.devx_type = IMPORT_DEVX_FLOW_TABLE_ENTRY,
+		.name = "flow table entry",
+		QUERY(PRM_OP_QUERY_FLOW_TABLE_ENTRY,
+		      PRM_QUERY_FTE_IN_FLOW_INDEX,
+		      PRM_QUERY_FTE_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
+		.proves_devx = true,
+		.fw_may_fail = true,
+	},
+	[IMPORT_DEVX_FLOW_SAMPLER] = {
+		.devx_type = IMPORT_DEVX_FLOW_SAMPLER,
+		.name = "flow sampler",
+		GENERAL(PRM_OBJ_TYPE_FLOW_SAMPLER),
+	},
+	[IMPORT_DEVX_ASO_FIRST_HIT] = {
+		.devx_type = IMPORT_DEVX_ASO_FIRST_HIT,
+		.name = "ASO first hit",
+		GENERAL(PRM_OBJ_TYPE_ASO_FIRST_HIT),
+	},
+	[IMPORT_DEVX_ASO_FLOW_METER] = {
+		.devx_type = IMPORT_DEVX_ASO_FLOW_METER,
+		.name = "ASO flow meter",
+		GENERAL(PRM_OBJ_TYPE_ASO_FLOW_METER),
+	},
+	[IMPORT_DEVX_ASO_CT] = {
+		.devx_type = IMPORT_DEVX_ASO_CT,
+		.name = "ASO CT",
+		GENERAL(PRM_OBJ_TYPE_ASO_CT),
+	},
+};
+
+#define NROWS (sizeof(rows) / sizeof(rows[0]))
+
+_Static_assert(PRM_QUERY_FT_IN_LEN <= IMPORT_QUERY_IN_MAX &&
+	       PRM_QUERY_FG_IN_LEN <= IMPORT_QUERY_IN_MAX &&
+	       PRM_QUERY_FTE_IN_LEN <= IMPORT_QUERY_IN_MAX &&
+	       PRM_QUERY_FC_IN_LEN <= IMPORT_QUERY_IN_MAX,
+	       "query mailbox in");
+_Static_assert(PRM_QUERY_OBJ_OUT_MAX <= IMPORT_QUERY_OUT_MAX &&
+	       PRM_QUERY_QP_OUT_LEN <= IMPORT_QUERY_OUT_MAX,
+	       "query mailbox out");
+
+const struct import_policy *import_policy_find(uint32_t devx_type)
+{
+	if (devx_type >= NROWS || rows[devx_type].devx_type != devx_type)
+		return &untyped;
+	return &rows[devx_type];
+}
+
+const struct import_policy *import_policy_rows(size_t *n)
+{
+	*n = NROWS;
+	return rows;
+}
+
+bool import_policy_has_query(const struct import_policy *p,
+			     uint32_t object_id)
+{
+	/* An id wider than its field cannot be the exported object's. */
+	return p->opcode && (uint64_t)object_id >> p->id_width == 0;
+}
+
+bool import_policy_needs_list(const struct import_policy *p,
+			      uint32_t object_id)
+{
+	return !import_policy_has_query(p, object_id) || !p->proves_devx;
+}
+
+size_t import_policy_build_query(const struct import_policy *p,
+				 uint32_t object_id, void *in)
+{
+	memset(in, 0, IMPORT_QUERY_IN_MAX);
+	if (!import_policy_has_query(p, object_id))
+		return 0;
+	prm_set(in, PRM_HDR_OPCODE, p->opcode);
+	if (p->obj_type)
+		prm_set(in, PRM_GOBJ_TYPE, p->obj_type);
+	prm_set(in, p->id_off, p->id_width, object_id);
+	return p->in_len;
+}
+
+int import_policy_verdict(const struct import_policy *p, int err,
+			  bool fw_errors_reported)
+{
+	if (!err || err == EREMOTEIO)
+		return 0;	/* only a query the kernel accepted runs */
+	if (err == ENOENT)
+		return ENOENT;	/* no such handle in this ufile */
+	/*
+	 * Before 5.19 the firmware's failure of a live object's query is
+	 * an errno too (EINVAL, EIO...), the same as the kernel's refusal.
+	 */
+	if (p->fw_may_fail && !fw_errors_reported)
+		return IMPORT_UNDECIDED;
+	if (err == EINVAL)
+		return ENOENT;	/* devx_is_valid_obj_id: not this object */
+	return err;
+}
