@@ -42,7 +42,11 @@ CODEC_FILES = [
     ('providers/mlx5/blob.c', 'providers/mlx5/blob.c'),
 ]
 POLICY_FILES = [
-    ('providers/mlx5/prm_query.h', 'providers/mlx5/prm_query.h'),
+    ('prm/prm_bits.h', 'providers/mlx5/prm_bits.h'),
+    ('prm/prm_layout.h', 'providers/mlx5/prm_layout.h'),
+    ('prm/prm_opcodes.h', 'providers/mlx5/prm_opcodes.h'),
+    ('providers/mlx5/import_policy.h', 'providers/mlx5/import_policy.h'),
+    ('providers/mlx5/import_policy.c', 'providers/mlx5/import_policy.c'),
 ]
 
 
@@ -184,6 +188,12 @@ def mlx5_blob(tree):
     add_provider_source(tree, 'blob.c')
 
 
+def mlx5_policy(tree):
+    for src, dst in POLICY_FILES:
+        tree.copy_in(src, dst)
+    add_provider_source(tree, 'import_policy.c')
+
+
 def mlx5_vhca_id(tree):
     tree.insert_after('providers/mlx5/mlx5.h',
                       '\tuint64_t\t\t\tgeneral_obj_types_caps;\n',
@@ -208,8 +218,6 @@ ATTRS_STRUCTS = [
 
 
 def mlx5_share(tree):
-    for src, dst in POLICY_FILES:
-        tree.copy_in(src, dst)
     tree.put('providers/mlx5/obj_export.c', glue('mlx5/obj_export.c'))
     add_provider_source(tree, 'obj_export.c')
     for name in SHARE_FUNCTIONS:
@@ -291,10 +299,11 @@ SERIES = [
     ('01-verbs-info-handles.txt', verbs_info_handles),
     ('02-mlx5-export-sizes.txt', mlx5_export_sizes),
     ('03-mlx5-blob.txt', mlx5_blob),
-    ('04-mlx5-vhca-id.txt', mlx5_vhca_id),
-    ('05-mlx5-share.txt', mlx5_share),
-    ('06-mlx5-man.txt', mlx5_man),
-    ('07-tests.txt', tests_share),
+    ('04-mlx5-policy.txt', mlx5_policy),
+    ('05-mlx5-vhca-id.txt', mlx5_vhca_id),
+    ('06-mlx5-share.txt', mlx5_share),
+    ('07-mlx5-man.txt', mlx5_man),
+    ('08-tests.txt', tests_share),
 ]
 
 

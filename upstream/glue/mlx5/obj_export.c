@@ -8,15 +8,25 @@
  * and checks the blob, refuses one written by another device, and asks
  * the kernel over the importing context's command fd whether the handle
  * is a live object of the expected type in this uverbs file and, where
- * the object's type has a PRM query (prm_query.h), whether the object
- * behind the handle still carries the exported id.  Only then is the
- * local struct allocated.
+ * the object's type has a PRM query (import_policy.h says which and
+ * why), whether the object behind the handle still carries the exported
+ * id.  Only then is the local struct allocated.
+ *
+ * Kernel commands per DEVX object import, from the policy row:
+ *   the query proves a DEVX object (flow counter, general objects, flow
+ *       table, group and entry, packet reformat)    1: the id query
+ *   the query needs the handle list first (QP, TIR)  2
+ *   no query (untyped objects)                       1: INFO_HANDLES
+ * and one INFO_HANDLES per UMEM or VAR import.  Once per process, a
+ * query that may fail in firmware for a live object and failed other
+ * than with ENOENT costs a probe (see share_fw_errors_reported()).
  */
 
 #include <config.h>
 
 #include <endian.h>
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,7 +39,10 @@
 
 #include "mlx5.h"
 #include "blob.h"
-#include "prm_query.h"
+#include "import_policy.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 
 /* Handles listed without a heap allocation. */
 #define INFO_HANDLES_STACK 256U
@@ -140,67 +153,85 @@ out:
 	return ret;
 }
 
-/* Runs the type's PRM query on handle: does it still carry object_id? */
-static int share_query_id(struct ibv_context *context, uint32_t handle,
-			  uint32_t type, uint32_t object_id)
+/* Runs a DEVX_OBJ_QUERY on handle; 0 or the kernel's errno. */
+static int share_run_query(struct ibv_context *context, uint32_t handle,
+			   const void *in, size_t inlen, size_t outlen)
 {
 	DECLARE_COMMAND_BUFFER(cmd, MLX5_IB_OBJECT_DEVX_OBJ,
 			       MLX5_IB_METHOD_DEVX_OBJ_QUERY, 3);
-	uint8_t in[PRM_QUERY_IN_MAX];
-	uint8_t out[PRM_QUERY_OUT_MAX];
-	size_t inlen, outlen;
-	int ret;
-
-	if (!prm_query_build(type, object_id, in, &inlen, &outlen))
-		return 0;
+	uint8_t out[IMPORT_QUERY_OUT_MAX];
 
 	fill_attr_in_obj(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, handle);
 	fill_attr_in(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, in, inlen);
 	fill_attr_out(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, out, outlen);
+	return execute_ioctl(context, cmd);
+}
 
-	ret = execute_ioctl(context, cmd);
-	switch (ret) {
-	case 0:
-	/*
-	 * The firmware failed the command, which it only sees after the
-	 * kernel matched the mailbox's object to the handle's.
-	 */
-	case EREMOTEIO:
-		return 0;
-	case EINVAL:	/* the handle's object has another id */
-	case ENOENT:	/* no such handle in this uverbs file */
-		return ENOENT;
-	default:
-		return ret;
-	}
+/*
+ * Does the kernel report a command the firmware failed as EREMOTEIO
+ * (Linux 5.19 and later), rather than as a mapped errno that looks like
+ * its own refusal?  Asked once per process with a QUERY_HCA_CAP of a
+ * capability type no firmware defines, which the firmware must fail.
+ */
+enum { FW_ERRORS_UNKNOWN, FW_ERRORS_REPORTED, FW_ERRORS_MAPPED };
+static _Atomic int share_fw_errors;
+
+static bool share_fw_errors_reported(struct ibv_context *context)
+{
+	uint8_t in[PRM_QUERY_HCA_CAP_IN_LEN] = {}, out[PRM_HDR_LEN];
+	int state = atomic_load_explicit(&share_fw_errors,
+					 memory_order_relaxed);
+	int ret;
+
+	if (state != FW_ERRORS_UNKNOWN)
+		return state == FW_ERRORS_REPORTED;
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
+	prm_set(in, PRM_HDR_OP_MOD, PRM_CAP_TYPE_UNDEFINED << 1 | 1);
+	ret = mlx5dv_devx_general_cmd(context, in, sizeof(in), out,
+				      sizeof(out));
+	if (ret == EREMOTEIO)
+		state = FW_ERRORS_REPORTED;
+	else if (ret == EINVAL)
+		state = FW_ERRORS_MAPPED;
+	else
+		return false;	/* no clear answer: ask again next time */
+	atomic_store_explicit(&share_fw_errors, state, memory_order_relaxed);
+	return state == FW_ERRORS_REPORTED;
 }
 
 static int share_check_devx_obj(struct ibv_context *context,
 				const struct blob *b)
 {
-	uint8_t in[PRM_QUERY_IN_MAX];
-	size_t inlen, outlen;
+	const struct import_policy *p = import_policy_find(b->obj.type);
+	uint8_t in[IMPORT_QUERY_IN_MAX];
+	bool listed = false, reported = false;
+	size_t inlen;
 	int ret;
 
 	ret = share_kernel_ctx(context);
 	if (ret)
 		return ret;
 
-	/*
-	 * A flow counter's or a general object's query can only match a
-	 * DEVX object, so it proves liveness and type by itself; a QP or
-	 * TIR query could also match a verbs QP.
-	 */
-	if (!prm_query_build(b->obj.type, b->obj.object_id, in, &inlen,
-			     &outlen) ||
-	    !prm_query_proves_devx(b->obj.type)) {
+	if (import_policy_needs_list(p, b->obj.object_id)) {
 		ret = share_handle_live(context, MLX5_IB_OBJECT_DEVX_OBJ,
 					b->obj.handle);
 		if (ret)
 			return ret;
+		listed = true;
 	}
-	return share_query_id(context, b->obj.handle, b->obj.type,
-			      b->obj.object_id);
+	inlen = import_policy_build_query(p, b->obj.object_id, in);
+	if (!inlen)
+		return 0;
+
+	ret = share_run_query(context, b->obj.handle, in, inlen, p->out_len);
+	if (p->fw_may_fail && ret && ret != EREMOTEIO && ret != ENOENT)
+		reported = share_fw_errors_reported(context);
+	ret = import_policy_verdict(p, ret, reported);
+	if (ret != IMPORT_UNDECIDED)
+		return ret;
+	/* An old kernel's ambiguous answer: liveness and type only. */
+	return listed ? 0 : share_handle_live(context, MLX5_IB_OBJECT_DEVX_OBJ,
+					      b->obj.handle);
 }
 
 static int share_check_handle(struct ibv_context *context, uint16_t object_id,
