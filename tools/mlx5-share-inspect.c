@@ -21,6 +21,7 @@
 #include <infiniband/verbs.h>
 
 #include "blob.h"
+#include "import_policy.h"
 
 /* Far more than any blob: enough to tell a blob from a file that is not. */
 #define INSPECT_READ_BOUND 4096
@@ -111,27 +112,16 @@ static const char *kind_name(uint32_t kind)
 }
 
 /* libmlx5's enum mlx5_devx_obj_type (providers/mlx5/mlx5.h, v44). */
+/* The type's name and what import proves, from the import policy. */
 static const char *devx_type_name(uint32_t type)
 {
-	static const char *const names[] = {
-		[0] = "not recorded by libmlx5",
-		[1] = "flow table",
-		[2] = "flow counter",
-		[3] = "flow meter",
-		[4] = "QP",
-		[5] = "packet reformat context",
-		[6] = "TIR",
-		[7] = "flow group",
-		[8] = "flow table entry",
-		[9] = "flow sampler",
-		[10] = "ASO first hit",
-		[11] = "ASO flow meter",
-		[12] = "ASO connection tracking",
-	};
+	const struct import_policy *p = import_policy_find(type);
 
-	if (type < sizeof(names) / sizeof(names[0]))
-		return names[type];
-	return "unknown to libmlx5 44";
+	if (p->devx_type != type)
+		return "unknown to libmlx5 v64: liveness only";
+	if (!p->opcode)
+		return "not recorded by libmlx5: liveness only";
+	return p->name;
 }
 
 /* Prints "name  value" when the field's bytes are in the file. */
@@ -194,7 +184,13 @@ static void print_header(const struct input *in)
 		format_guid(get64(b + 16), guid, sizeof(guid));
 		printf("  %-16s %s\n", "node_guid", guid);
 	}
-	print_reserved(in, 24, 8);
+	if (have(in, 24, 2, "vhca_id"))
+		printf("  %-16s %u\n", "vhca_id", get16(b + 24));
+	if (have(in, 26, 2, "flags"))
+		printf("  %-16s 0x%04x%s\n", "flags", get16(b + 26),
+		       get16(b + 26) & BLOB_F_VHCA_ID ? " (vhca_id valid)" :
+		       " (no vhca_id: node GUID only)");
+	print_reserved(in, 28, 4);
 }
 
 static void print_body(const struct input *in, uint32_t kind)
@@ -352,12 +348,22 @@ static void judge_decode(const struct input *in, struct judge *j)
 	} else {
 		size_t n, i;
 		const struct blob_span *r = blob_body_reserved(kind, &n);
-		bool zero = zero_bytes(b + 24, 8);
+		bool zero = zero_bytes(b + 28, 4);
+		uint16_t flags = get16(b + 26);
 
 		for (i = 0; i < n; i++)
 			zero = zero && zero_bytes(b + r[i].off, r[i].len);
 		verdict(j, "reserved bytes", zero, EINVAL, "%s",
 			zero ? "" : "not all zero");
+		if (flags & ~BLOB_F_VHCA_ID)
+			verdict(j, "flags", false, EINVAL,
+				"unknown flags 0x%04x", flags);
+		else if (!(flags & BLOB_F_VHCA_ID) && get16(b + 24))
+			verdict(j, "flags", false, EINVAL,
+				"vhca_id %u without its flag", get16(b + 24));
+		else
+			verdict(j, "flags", true, 0, "%s",
+				flags ? "vhca_id valid" : "no vhca_id");
 	}
 }
 
@@ -435,7 +441,9 @@ static int inspect(const struct input *in, const char *device,
 		format_guid(dec.node_guid, a, sizeof(a));
 		format_guid(dev_guid, b, sizeof(b));
 		verdict(&j, "device", dec.node_guid == dev_guid, EXDEV,
-			"blob from %s, %s is %s", a, device, b);
+			"blob from %s, %s is %s%s", a, device, b,
+			dec.has_vhca_id ? " (node GUID only: import also "
+			"compares the vhca_id with the device's)" : "");
 	} else {
 		printf("  %-16s not judged offline (give --device NAME; "
 		       "another device -> EXDEV)\n", "device");

@@ -5,6 +5,7 @@
  * own handler runs (a known opcode, long enough mailboxes, a live uid).
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,8 @@ static const struct fw_op *find_op(uint16_t opcode)
 	return NULL;
 }
 
+static atomic_uint next_vhca_id;
+
 struct emu_fw *emu_fw_new(uint64_t node_guid)
 {
 	struct emu_fw *fw = calloc(1, sizeof(*fw));
@@ -82,11 +85,11 @@ struct emu_fw *emu_fw_new(uint64_t node_guid)
 	}
 	fw->node_guid = node_guid;
 	/*
-	 * A vhca_id only has to tell this device's functions apart from
-	 * those of the other emulated devices, which differ in their GUID.
+	 * Each PCI function has its own vhca_id whatever its node GUID (two
+	 * functions may report one GUID, as unconfigured VFs do): numbered
+	 * in creation order, as a PF's functions are, from 0.
 	 */
-	fw->vhca_id = (uint16_t)(node_guid ^ node_guid >> 16 ^
-				 node_guid >> 32 ^ node_guid >> 48);
+	fw->vhca_id = (uint16_t)atomic_fetch_add(&next_vhca_id, 1);
 	return fw;
 }
 

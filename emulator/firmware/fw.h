@@ -16,7 +16,10 @@
 
 struct emu_fw;
 
-/* One device's firmware; node_guid seeds its identity (caps, vport). */
+/*
+ * One device's firmware; node_guid seeds its identity (caps, vport), its
+ * vhca_id is its own (creation order), whatever the GUID.
+ */
 struct emu_fw *emu_fw_new(uint64_t node_guid);
 void emu_fw_free(struct emu_fw *fw);
 

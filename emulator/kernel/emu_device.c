@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -10,6 +11,9 @@
 
 uint64_t emu_device_guid(unsigned int index)
 {
+	/* mlx5-emu run --same-guid: one GUID, as unconfigured VFs report */
+	if (getenv(EMU_SAME_GUID_ENV))
+		index = 0;
 	/* Mellanox OUI 00:02:c9 in the top bytes, like a real port GUID. */
 	return 0x0002c90300abcd00ull + index;
 }

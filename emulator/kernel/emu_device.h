@@ -30,7 +30,16 @@ struct emu_device {
 	int clock_fd;			/* memfd of the core clock page */
 };
 
-/* Node GUIDs are distinct per device: 0x248a0703 00ab cd<index>. */
+/*
+ * Set (by mlx5-emu run --same-guid) in the launcher's environment, which
+ * the sysfs writer and the daemon share: every device gets device 0's GUID.
+ */
+#define EMU_SAME_GUID_ENV "MLX5_EMU_SAME_GUID"
+
+/*
+ * Node GUIDs are distinct per device, 0x0002c903 00ab cd<index>, unless
+ * EMU_SAME_GUID_ENV is set.
+ */
 uint64_t emu_device_guid(unsigned int index);
 int emu_device_init(struct emu_device *dev, unsigned int index);
 void emu_device_fini(struct emu_device *dev);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * mlx5-emu run [--devices N] [--trace] -- COMMAND [ARGS...]
+ * mlx5-emu run [--devices N] [--same-guid] [--trace] -- COMMAND [ARGS...]
  *
  * Sets up one emulated machine (a private directory with the sysfs tree
  * and the daemon's sockets), runs COMMAND in it with the preload library,
@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "daemon.h"
+#include "emu_device.h"
 #include "sysfs.h"
 
 #define EXIT_LAUNCHER 125
@@ -42,7 +43,8 @@ static volatile sig_atomic_t stop_signal;
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: mlx5-emu run [--devices N] [--trace] -- COMMAND [ARGS...]\n"
+		"Usage: mlx5-emu run [--devices N] [--same-guid] [--trace] --\n"
+		"                    COMMAND [ARGS...]\n"
 		"       mlx5-emu --help | --version\n"
 		"Runs COMMAND with N emulated mlx5 devices (default 2), for the\n"
 		"system's unmodified libibverbs and libmlx5.  See mlx5-emu(1).\n");
@@ -204,6 +206,12 @@ int main(int argc, char **argv)
 			break;
 		} else if (!strcmp(argv[i], "--trace")) {
 			trace = true;
+		} else if (!strcmp(argv[i], "--same-guid")) {
+			/* read by emu_device_guid() in sysfs and daemon */
+			if (setenv(EMU_SAME_GUID_ENV, "1", 1)) {
+				perror("mlx5-emu: setenv");
+				return EXIT_LAUNCHER;
+			}
 		} else if (!strcmp(argv[i], "--devices") && i + 1 < argc) {
 			char *end;
 
@@ -262,6 +270,7 @@ int main(int argc, char **argv)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		unsetenv(EMU_SAME_GUID_ENV);	/* the machine's, not COMMAND's */
 		if (set_env(dir, preload, trace, daemon)) {
 			perror("mlx5-emu: setenv");
 			_exit(EXIT_LAUNCHER);

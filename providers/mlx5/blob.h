@@ -9,14 +9,18 @@
  * Header (all kinds)
  *   off size field
  *     0    4 magic            the bytes 'M' '5' 'S' 'X'
- *     4    2 format_version   BLOB_FORMAT_VERSION (1)
+ *     4    2 format_version   BLOB_FORMAT_VERSION (2)
  *     6    2 kind             1 DEVX object, 2 DEVX UMEM, 3 VAR
  *     8    4 length           total bytes of this blob, header included
  *    12    4 checksum         CRC-32C of all `length` bytes, computed
  *                             with these four bytes taken as zero
  *    16    8 node_guid        exporting device's node GUID, as the
  *                             host-order value of be64toh(ibv_get_device_guid())
- *    24    8 reserved
+ *    24    2 vhca_id          exporting PCI function's vhca_id (general HCA
+ *                             capabilities), valid when flags has
+ *                             BLOB_F_VHCA_ID, else zero
+ *    26    2 flags            bit 0 BLOB_F_VHCA_ID; every other bit zero
+ *    28    4 reserved
  *
  * DEVX object (kind 1, 64 bytes)
  *    32    4 handle           uverbs handle in the exporter's ufile
@@ -43,18 +47,30 @@
  * Decoding checks, in this order, so that a reader never looks past the
  * bytes the header promised and a newer format is told apart from junk:
  * magic (EINVAL), format_version (EPROTO), kind (EINVAL), length equal to
- * the kind's size (EINVAL), checksum (EINVAL), reserved bytes (EINVAL).
- * The device check (EXDEV) is the caller's: it knows the importing device.
+ * the kind's size (EINVAL), checksum (EINVAL), reserved bytes, unknown
+ * flags and a vhca_id without BLOB_F_VHCA_ID (EINVAL).
+ * The device check (EXDEV, blob_check_device) is the caller's: it knows
+ * the importing device.  The node GUIDs must be equal, and when both the
+ * blob and the importing device have a vhca_id, so must those: two PCI
+ * functions may report one node GUID (unconfigured SR-IOV VFs often all
+ * report zero), never one vhca_id.  Where either side has none (the
+ * device refused QUERY_HCA_CAP), only the node GUID is checked.
+ *
+ * Format 1 (no vhca_id, bytes 24..31 reserved) is refused with EPROTO.
  */
 #ifndef MLX5_SHARE_BLOB_H
 #define MLX5_SHARE_BLOB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define BLOB_MAGIC "M5SX"
-#define BLOB_FORMAT_VERSION 1
+#define BLOB_FORMAT_VERSION 2
 #define BLOB_HEADER_SIZE 32
+
+/* Header flags. */
+#define BLOB_F_VHCA_ID 0x0001
 
 enum blob_kind {
 	BLOB_KIND_DEVX_OBJ = 1,
@@ -89,11 +105,20 @@ struct blob_var {
 	uint64_t mmap_off;
 };
 
+/* Who exported a blob, or who imports it. */
+struct blob_device {
+	uint64_t node_guid;
+	uint16_t vhca_id;
+	bool has_vhca_id;
+};
+
 /* The decoded form of any blob. */
 struct blob {
 	uint16_t version;
 	enum blob_kind kind;
 	uint64_t node_guid;
+	uint16_t vhca_id;
+	bool has_vhca_id;
 	union {
 		struct blob_devx_obj obj;
 		struct blob_devx_umem umem;
@@ -105,7 +130,7 @@ struct blob {
 size_t blob_size(enum blob_kind kind);
 
 /*
- * Writes the blob for b (b->kind, b->node_guid and the kind's fields) into
+ * Writes the blob for b (b->kind, the device fields and the kind's) into
  * buf, which must hold blob_size(b->kind) bytes.  Returns the bytes
  * written, or 0 for an unknown kind.
  */
@@ -128,7 +153,7 @@ struct blob_span {
 };
 
 /*
- * The reserved runs of kind's body (the header's are bytes 24..31), *n of
+ * The reserved runs of kind's body (the header's are bytes 28..31), *n of
  * them, in offset order; NULL and *n 0 for an unknown kind.  Lets a reader
  * such as mlx5-share-inspect check what blob_decode() checks.
  */
@@ -144,7 +169,13 @@ uint32_t blob_crc32c(const void *buf, size_t len);
  */
 uint32_t blob_checksum(const void *buf, size_t len);
 
-/* 0 when a decoded blob was exported by the device node_guid, else EXDEV. */
-int blob_check_device(const struct blob *b, uint64_t node_guid);
+/* Fills b's device fields (node GUID, vhca_id) from dev. */
+void blob_set_device(struct blob *b, const struct blob_device *dev);
+
+/*
+ * 0 when a decoded blob may have been exported by the device dev (the
+ * rule above), else EXDEV.
+ */
+int blob_check_device(const struct blob *b, const struct blob_device *dev);
 
 #endif

@@ -1,8 +1,8 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
-#include <endian.h>
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
 #include <stdint.h>
 
+#include "device_id.h"
 #include "layout.h"
 #include "share.h"
 
@@ -12,22 +12,16 @@ int share_fail(int err)
 	return err;
 }
 
-int share_node_guid(struct ibv_context *ctx, uint64_t *guid)
-{
-	if (!ctx || !ctx->device)
-		return EINVAL;
-	*guid = be64toh(ibv_get_device_guid(ctx->device));
-	return 0;
-}
-
 int share_encode(struct ibv_context *ctx, struct blob *b,
 		 enum blob_kind kind, void *data)
 {
+	struct blob_device dev;
 	int ret;
 
-	ret = share_node_guid(ctx, &b->node_guid);
+	ret = device_id_get(ctx, &dev);
 	if (ret)
 		return ret;
+	blob_set_device(b, &dev);
 	b->version = BLOB_FORMAT_VERSION;
 	b->kind = kind;
 	return blob_encode(b, data) ? 0 : EINVAL;
@@ -36,7 +30,7 @@ int share_encode(struct ibv_context *ctx, struct blob *b,
 int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b)
 {
-	uint64_t guid;
+	struct blob_device dev;
 	int ret;
 
 	if (!ctx || !data)
@@ -44,12 +38,14 @@ int share_decode(struct ibv_context *ctx, const void *data,
 	ret = layout_check();
 	if (ret)
 		return ret;
-	ret = share_node_guid(ctx, &guid);
-	if (ret)
-		return ret;
+	if (!ctx->device)
+		return EINVAL;	/* no device to bind the blob to */
 	/* The public import has no length: the header's promise bounds it. */
 	ret = blob_decode(data, SIZE_MAX, kind, b);
 	if (ret)
 		return ret;
-	return blob_check_device(b, guid);
+	ret = device_id_get(ctx, &dev);
+	if (ret)
+		return ret;
+	return blob_check_device(b, &dev);
 }

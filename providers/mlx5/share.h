@@ -18,14 +18,9 @@
 int share_fail(int err);
 
 /*
- * The node GUID of ctx's device in host order, as blobs carry it.
- * Returns 0, or EINVAL when ctx has no device.
- */
-int share_node_guid(struct ibv_context *ctx, uint64_t *guid);
-
-/*
- * Fills b's header fields for an object of kind owned by ctx and writes
- * the encoded blob to data.  Returns 0 or a positive errno.
+ * Fills b's header fields (device_id.h's identity of ctx's device) for an
+ * object of kind owned by ctx and writes the encoded blob to data.
+ * Returns 0 or a positive errno.
  */
 int share_encode(struct ibv_context *ctx, struct blob *b,
 		 enum blob_kind kind, void *data);

@@ -171,8 +171,14 @@ static void structure(uint8_t *b, uint8_t flags, uint8_t sel)
 	memset(b + 24, 0, 8);		/* reserved: fuzz_blob covers them */
 	memset(b + 44, 0, 4);
 	memset(b + 57, 0, 7);
-	if (flags & SET_GUID)
+	if (flags & SET_GUID) {
 		put_le(b + 16, flags & OTHER_GUID ? other_guid : guid, 8);
+		/* the function too, as the library exported it */
+		if (l->b.has_vhca_id) {
+			put_le(b + 24, l->b.vhca_id, 2);
+			put_le(b + 26, BLOB_F_VHCA_ID, 2);
+		}
+	}
 	if (flags & SET_HANDLE)
 		put_le(b + 32, l->b.obj.handle, 4);
 	if (flags & SET_TYPE_ID) {
@@ -200,6 +206,9 @@ static void check_imported(const uint8_t *b, struct mlx5dv_devx_obj *obj)
 		FAIL("imported a blob that does not decode");
 	if (d.node_guid != guid)
 		FAIL("imported a blob of another device");
+	if (d.has_vhca_id && live[0].b.has_vhca_id &&
+	    d.vhca_id != live[0].b.vhca_id)
+		FAIL("imported a blob of another PCI function");
 	if (obj->context != ctx || obj->handle != d.obj.handle ||
 	    obj->type != d.obj.type || obj->object_id != d.obj.object_id ||
 	    obj->rx_icm_addr != d.obj.rx_icm_addr ||

@@ -3,14 +3,14 @@
  * Writes the fuzzers' seed corpus: one valid blob of each kind and, for
  * each, the near misses that stop at each check of the decoder (bad magic,
  * newer version, other kind, wrong length, truncated, bad checksum,
- * non-zero reserved byte).  Near misses other than the checksum one carry
+ * non-zero reserved byte, bad flags, another function's vhca_id).  Near misses other than the checksum one carry
  * a correct checksum, so that they reach the check they are about.
  *
  *   gen_corpus DIR [NODE_GUID]
  *
- * NODE_GUID (hex, default that of mlx5-emu's first device) is written
- * into the blobs, so that the whole-import fuzzer starts from blobs its
- * device accepts.  The output is committed in tests/fuzz/corpus/.
+ * NODE_GUID (hex, default 0) is written into the blobs, with vhca_id 0
+ * (mlx5-emu's first device's), so that the whole-import fuzzer can start
+ * from blobs its device accepts.  The output is committed in tests/fuzz/corpus/.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -72,7 +72,12 @@ static void write_family(const char *tag, const struct blob *b)
 	memcpy(buf, good, len);
 	buf[4] = BLOB_FORMAT_VERSION + 1;
 	fix_crc(buf, len);
-	SEED("version-2", len);
+	SEED("version-newer", len);
+
+	memcpy(buf, good, len);
+	buf[4] = BLOB_FORMAT_VERSION - 1;
+	fix_crc(buf, len);
+	SEED("version-older", len);
 
 	memcpy(buf, good, len);
 	buf[6] = b->kind % 3 + 1;
@@ -98,9 +103,25 @@ static void write_family(const char *tag, const struct blob *b)
 	SEED("bad-crc", len);
 
 	memcpy(buf, good, len);
-	buf[24] = 1;
+	buf[28] = 1;
 	fix_crc(buf, len);
 	SEED("reserved-hdr", len);
+
+	memcpy(buf, good, len);
+	buf[26] |= 0x02;
+	fix_crc(buf, len);
+	SEED("unknown-flag", len);
+
+	memcpy(buf, good, len);
+	buf[24] = 3;
+	buf[26] = 0;
+	fix_crc(buf, len);
+	SEED("vhca-without-flag", len);
+
+	memcpy(buf, good, len);
+	buf[24] ^= 0x01;
+	fix_crc(buf, len);
+	SEED("other-vhca", len);
 
 	memcpy(buf, good, len);
 	buf[len - 1] = 0x80;
@@ -134,6 +155,7 @@ int main(int argc, char **argv)
 		memset(&b, 0, sizeof(b));
 		b.kind = BLOB_KIND_DEVX_OBJ;
 		b.node_guid = guid;
+		b.has_vhca_id = true;
 		b.obj.handle = i;
 		b.obj.type = 2;	/* libmlx5's MLX5_DEVX_FLOW_COUNTER */
 		b.obj.object_id = 0x10 + i;
@@ -144,6 +166,7 @@ int main(int argc, char **argv)
 	memset(&b, 0, sizeof(b));
 	b.kind = BLOB_KIND_DEVX_OBJ;
 	b.node_guid = guid;
+	b.has_vhca_id = true;
 	b.obj.handle = 1;
 	b.obj.rx_icm_addr = 0x1122334455667788ULL;
 	b.obj.log_obj_range = 3;
@@ -152,6 +175,7 @@ int main(int argc, char **argv)
 	memset(&b, 0, sizeof(b));
 	b.kind = BLOB_KIND_DEVX_UMEM;
 	b.node_guid = guid;
+	b.has_vhca_id = true;
 	b.umem.handle = 0;
 	b.umem.umem_id = 7;
 	write_family("umem", &b);
@@ -159,6 +183,7 @@ int main(int argc, char **argv)
 	memset(&b, 0, sizeof(b));
 	b.kind = BLOB_KIND_VAR;
 	b.node_guid = guid;
+	b.has_vhca_id = true;
 	b.var.handle = 0;
 	b.var.page_id = 1;
 	b.var.length = 4096;

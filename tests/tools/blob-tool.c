@@ -85,7 +85,11 @@ static void reseal(size_t n)
 
 static int make(const char *kind, const char *out)
 {
-	struct blob b = { .node_guid = 0x0002c90300a1b2c3ull };
+	struct blob b = {
+		.node_guid = 0x0002c90300a1b2c3ull,
+		.vhca_id = 5,
+		.has_vhca_id = true,
+	};
 	size_t n;
 
 	if (!strcmp(kind, "devx_obj")) {

@@ -26,6 +26,8 @@ static struct blob sample(enum blob_kind kind)
 	b.version = BLOB_FORMAT_VERSION;
 	b.kind = kind;
 	b.node_guid = 0x0102030405060708ull;
+	b.vhca_id = 0x2b1c;
+	b.has_vhca_id = true;
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		b.obj.handle = 0x11223344;
@@ -74,7 +76,7 @@ static void reseal(unsigned char *p, size_t len)
 /* Is byte off of a blob of this kind reserved by the layout? */
 static int is_reserved(enum blob_kind kind, size_t off)
 {
-	if (off >= 24 && off < 32)
+	if (off >= 28 && off < 32)
 		return 1;
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
@@ -111,7 +113,7 @@ static void test_layout(void)
 
 	CHECK_EQ(blob_encode(&b, buf), 64);
 	CHECK(!memcmp(buf, "M5SX", 4));
-	CHECK_EQ(buf[4], 1);
+	CHECK_EQ(buf[4], 2);
 	CHECK_EQ(buf[5], 0);
 	CHECK_EQ(buf[6], 1);
 	CHECK_EQ(buf[7], 0);
@@ -119,6 +121,10 @@ static void test_layout(void)
 	CHECK_EQ(rd32(buf + 12), blob_checksum(buf, 64));
 	CHECK_EQ(buf[16], 0x08);
 	CHECK_EQ(buf[23], 0x01);
+	CHECK_EQ(buf[24], 0x1c);	/* vhca_id */
+	CHECK_EQ(buf[25], 0x2b);
+	CHECK_EQ(buf[26], BLOB_F_VHCA_ID);
+	CHECK_EQ(buf[27], 0);
 	CHECK_EQ(rd32(buf + 32), 0x11223344);
 	CHECK_EQ(rd32(buf + 36), 7);
 	CHECK_EQ(rd32(buf + 40), 0xa1b2c3d4);
@@ -167,6 +173,8 @@ static void test_round_trip(void)
 		CHECK_EQ(out.version, BLOB_FORMAT_VERSION);
 		CHECK_EQ(out.kind, kinds[i]);
 		CHECK_EQ(out.node_guid, in.node_guid);
+		CHECK_EQ(out.vhca_id, in.vhca_id);
+		CHECK(out.has_vhca_id);
 		switch (kinds[i]) {
 		case BLOB_KIND_DEVX_OBJ:
 			CHECK_EQ(out.obj.handle, in.obj.handle);
@@ -312,7 +320,7 @@ static void test_wrong_kind(void)
 
 static void test_wrong_version(void)
 {
-	static const uint16_t versions[] = { 0, 2, 3, 0x100, 0xffff };
+	static const uint16_t versions[] = { 0, 1, 3, 0x100, 0xffff };
 	unsigned char buf[BLOB_MAX_SIZE];
 	size_t i, v, len;
 	struct blob b;
@@ -356,7 +364,7 @@ static void test_reserved(void)
 				wrong++;
 		}
 	}
-	CHECK_EQ(n, (8 + 11) + (8 + 8) + (8 + 12));
+	CHECK_EQ(n, (4 + 11) + (4 + 8) + (4 + 12));
 	CHECK_EQ(wrong, 0);
 }
 
@@ -382,13 +390,55 @@ static void test_device(void)
 {
 	unsigned char buf[BLOB_MAX_SIZE];
 	struct blob b = sample(BLOB_KIND_DEVX_OBJ), out;
+	struct blob_device dev = { 0xaaaa, 7, true };
+	struct blob_device no_vhca = { 0xaaaa, 0, false };
 
-	b.node_guid = 0xaaaa;
+	blob_set_device(&b, &dev);
 	blob_encode(&b, buf);
 	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), 0);
-	CHECK_EQ(blob_check_device(&out, 0xaaaa), 0);
-	CHECK_EQ(blob_check_device(&out, 0xaaab), EXDEV);
-	CHECK_EQ(blob_check_device(&out, 0), EXDEV);
+	CHECK_EQ(blob_check_device(&out, &dev), 0);
+	/* Another GUID, or the same GUID on another function: EXDEV. */
+	dev.node_guid = 0xaaab;
+	CHECK_EQ(blob_check_device(&out, &dev), EXDEV);
+	dev.node_guid = 0;
+	CHECK_EQ(blob_check_device(&out, &dev), EXDEV);
+	dev.node_guid = 0xaaaa;
+	dev.vhca_id = 8;
+	CHECK_EQ(blob_check_device(&out, &dev), EXDEV);
+	/* An importer without a vhca_id checks the node GUID only. */
+	CHECK_EQ(blob_check_device(&out, &no_vhca), 0);
+	no_vhca.node_guid = 0xaaab;
+	CHECK_EQ(blob_check_device(&out, &no_vhca), EXDEV);
+
+	/* A blob without one: zero bytes, no flag, the GUID only. */
+	no_vhca.node_guid = 0xaaaa;
+	blob_set_device(&b, &no_vhca);
+	blob_encode(&b, buf);
+	CHECK_EQ(buf[24] | buf[25] | buf[26] | buf[27], 0);
+	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), 0);
+	CHECK(!out.has_vhca_id);
+	dev.vhca_id = 7;
+	CHECK_EQ(blob_check_device(&out, &dev), 0);
+	dev.vhca_id = 8;
+	CHECK_EQ(blob_check_device(&out, &dev), 0);
+
+	/* A vhca_id without its flag, or an unknown flag: EINVAL. */
+	buf[24] = 7;
+	reseal(buf, 64);
+	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), EINVAL);
+	buf[24] = 0;
+	buf[26] = 2;
+	reseal(buf, 64);
+	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), EINVAL);
+	buf[26] = 0;
+	buf[27] = 0x80;
+	reseal(buf, 64);
+	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), EINVAL);
+	/* Format 1, which had no vhca_id, is another format. */
+	buf[27] = 0;
+	buf[4] = 1;
+	reseal(buf, 64);
+	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), EPROTO);
 }
 
 static void test_null(void)

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * CRC-32C (Castagnoli, reflected polynomial 0x82f63b78), the blob
+ * checksum.  On x86-64 CPUs with SSE4.2 the crc32 instruction computes it
+ * eight bytes at a time; elsewhere a table does, a byte at a time.  Which
+ * one is decided once per process, on first use.  Both give the same
+ * result for the same input (unit_crc32c checks).  Portable: libc only.
+ */
+#ifndef MLX5_SHARE_CRC32C_H
+#define MLX5_SHARE_CRC32C_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Continues a CRC-32C over len bytes: crc is the running value without
+ * the final inversion (start with ~0u, invert the result).
+ */
+uint32_t crc32c_update(uint32_t crc, const void *buf, size_t len);
+
+/* The table-driven path alone, whatever the CPU. */
+uint32_t crc32c_update_portable(uint32_t crc, const void *buf, size_t len);
+
+/* Does crc32c_update() use the CPU's crc32 instruction? */
+bool crc32c_hw_in_use(void);
+
+/*
+ * Tests only: make crc32c_update() take the portable path (true), or
+ * decide by the CPU again (false).
+ */
+void crc32c_force_portable(bool portable);
+
+#endif

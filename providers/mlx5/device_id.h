@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The identity a blob carries for the device of a context: its node GUID
+ * and its PCI function's vhca_id (general HCA capabilities, read with
+ * QUERY_HCA_CAP through mlx5dv_devx_general_cmd()).
+ *
+ * Both are properties of the device, not of the context, so they are
+ * asked once per device and cached by the device's identity (its struct
+ * ibv_device, the kernel's device index and its name): a context freed
+ * and another allocated at the same address, on another device, cannot
+ * find the first one's entry, because the key never was the context.
+ * A device that refuses the query (no DEVX, VFIO mode: no command fd) is
+ * asked again on the next call and meanwhile has no vhca_id.
+ */
+#ifndef MLX5_SHARE_DEVICE_ID_H
+#define MLX5_SHARE_DEVICE_ID_H
+
+#include <infiniband/verbs.h>
+
+#include "blob.h"
+
+/*
+ * Fills *id for ctx's device.  Returns 0, or EINVAL when ctx has no
+ * device.  Never changes errno.
+ */
+int device_id_get(struct ibv_context *ctx, struct blob_device *id);
+
+#endif

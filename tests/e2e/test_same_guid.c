@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * Two PCI functions with one node GUID (mlx5-emu run --same-guid, as
+ * unconfigured SR-IOV VFs report): a flow counter blob of device 0 is
+ * refused on device 1 with EXDEV, by the vhca_id the blob carries.
+ *
+ * Without that check it would alias: device 1 has a flow counter with the
+ * same handle and the same id, so the same blob with device 1's vhca_id
+ * written in (and resealed) imports there and answers for the wrong
+ * counter.  The test shows both.
+ */
+#include <string.h>
+
+#include "blob.h"
+#include "check.h"
+#include "e2e.h"
+
+#define NAME "e2e_same_guid"
+
+int main(int argc, char **argv)
+{
+	struct mlx5dv_devx_obj *fc0, *fc1, *imp;
+	uint8_t blob0[E2E_BLOB_MAX], blob1[E2E_BLOB_MAX], out[32];
+	struct ibv_context *ctx0, *ctx1;
+	struct blob b0, b1;
+	uint32_t id0, id1;
+
+	e2e_init(argc, argv, NAME);
+	if (e2e_num_devices() < 2)
+		check_skip(NAME, "needs two mlx5 devices");
+	ctx0 = e2e_open(0);
+	ctx1 = e2e_open(1);
+	if (ibv_get_device_guid(ctx0->device) !=
+	    ibv_get_device_guid(ctx1->device))
+		check_skip(NAME, "the two devices have distinct node GUIDs "
+			   "(run under mlx5-emu run --same-guid)");
+
+	fc0 = fc_alloc(ctx0, &id0);
+	REQUIRE(fc0);
+	fc1 = fc_alloc(ctx1, &id1);
+	REQUIRE(fc1);
+	e2e_export(fc0, blob0);
+	e2e_export(fc1, blob1);
+	REQUIRE(blob_decode(blob0, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
+			    &b0) == 0);
+	REQUIRE(blob_decode(blob1, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
+			    &b1) == 0);
+
+	/* One GUID, two functions, each with its vhca_id. */
+	CHECK_EQ(b0.node_guid, b1.node_guid);
+	CHECK(b0.has_vhca_id && b1.has_vhca_id);
+	CHECK(b0.vhca_id != b1.vhca_id);
+	/* The alias: same handle, same counter id, another function. */
+	CHECK_EQ(b0.obj.handle, b1.obj.handle);
+	CHECK_EQ(b0.obj.object_id, b1.obj.object_id);
+
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx1, blob0), EXDEV);
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx0, blob1), EXDEV);
+
+	/* What the check prevents: device 0's blob, device 1's vhca_id. */
+	b0.vhca_id = b1.vhca_id;
+	REQUIRE(blob_encode(&b0, blob0) == BLOB_DEVX_OBJ_SIZE);
+	imp = mlx5dv_devx_obj_import(ctx1, blob0);
+	CHECK(imp != NULL);
+	if (imp) {
+		/* It answers for device 1's counter, not device 0's. */
+		CHECK_EQ(fc_query(imp, id1, out), 0);
+		mlx5dv_devx_obj_unimport(imp);
+	}
+
+	/* Each blob still imports where it belongs. */
+	imp = mlx5dv_devx_obj_import(ctx1, blob1);
+	CHECK(imp != NULL);
+	if (imp)
+		mlx5dv_devx_obj_unimport(imp);
+
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc0), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc1), 0);
+	CHECK_EQ(ibv_close_device(ctx1), 0);
+	CHECK_EQ(ibv_close_device(ctx0), 0);
+	return check_done(NAME);
+}

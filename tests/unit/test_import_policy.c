@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * import_policy.h's table says, per libmlx5 type, what import asks: which
+ * types have an id query, which query proves a DEVX object alone, whose
+ * firmware part may fail for a live object, the mailbox each builds, and
+ * how each answer of the kernel is judged (including the ambiguous EINVAL
+ * of kernels older than 5.19).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "check.h"
+#include "import_policy.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
+
+#define NAME "unit_import_policy"
+
+static const struct {
+	uint32_t type;
+	uint16_t opcode;
+	uint16_t obj_type;
+	bool proves_devx;
+	bool fw_may_fail;
+} want[] = {
+	{ IMPORT_DEVX_FLOW_TABLE, PRM_OP_QUERY_FLOW_TABLE, 0, true, true },
+	{ IMPORT_DEVX_FLOW_COUNTER, PRM_OP_QUERY_FLOW_COUNTER, 0, true,
+	  false },
+	{ IMPORT_DEVX_FLOW_METER, PRM_OP_QUERY_GENERAL_OBJECT,
+	  PRM_OBJ_TYPE_FLOW_METER, true, false },
+	{ IMPORT_DEVX_QP, PRM_OP_QUERY_QP, 0, false, false },
+	{ IMPORT_DEVX_PKT_REFORMAT_CTX, PRM_OP_QUERY_PACKET_REFORMAT_CONTEXT, 0,
+	  true, true },
+	{ IMPORT_DEVX_TIR, PRM_OP_QUERY_TIR, 0, false, false },
+	{ IMPORT_DEVX_FLOW_GROUP, PRM_OP_QUERY_FLOW_GROUP, 0, true, true },
+	{ IMPORT_DEVX_FLOW_TABLE_ENTRY, PRM_OP_QUERY_FLOW_TABLE_ENTRY, 0, true,
+	  true },
+	{ IMPORT_DEVX_FLOW_SAMPLER, PRM_OP_QUERY_GENERAL_OBJECT,
+	  PRM_OBJ_TYPE_FLOW_SAMPLER, true, false },
+	{ IMPORT_DEVX_ASO_FIRST_HIT, PRM_OP_QUERY_GENERAL_OBJECT,
+	  PRM_OBJ_TYPE_ASO_FIRST_HIT, true, false },
+	{ IMPORT_DEVX_ASO_FLOW_METER, PRM_OP_QUERY_GENERAL_OBJECT,
+	  PRM_OBJ_TYPE_ASO_FLOW_METER, true, false },
+	{ IMPORT_DEVX_ASO_CT, PRM_OP_QUERY_GENERAL_OBJECT,
+	  PRM_OBJ_TYPE_ASO_CT, true, false },
+};
+
+static void test_rows(void)
+{
+	const struct import_policy *rows, *p;
+	uint8_t in[IMPORT_QUERY_IN_MAX];
+	size_t n, i, len;
+
+	rows = import_policy_rows(&n);
+	CHECK_EQ(n, 13);
+	for (i = 0; i < n; i++) {
+		CHECK_EQ(rows[i].devx_type, i);
+		CHECK(rows[i].name != NULL);
+		CHECK(rows[i].in_len <= IMPORT_QUERY_IN_MAX);
+		CHECK(rows[i].out_len <= IMPORT_QUERY_OUT_MAX);
+	}
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		p = import_policy_find(want[i].type);
+		CHECK_EQ(p->devx_type, want[i].type);
+		CHECK_EQ(p->opcode, want[i].opcode);
+		CHECK_EQ(p->obj_type, want[i].obj_type);
+		CHECK_EQ(p->proves_devx, want[i].proves_devx);
+		CHECK_EQ(p->fw_may_fail, want[i].fw_may_fail);
+		CHECK(import_policy_has_query(p, 0x1234));
+		CHECK_EQ(import_policy_needs_list(p, 0x1234),
+			 !want[i].proves_devx);
+
+		/* The mailbox: opcode, obj_type, the id in its field. */
+		memset(in, 0xee, sizeof(in));
+		len = import_policy_build_query(p, 0x1234, in);
+		CHECK_EQ(len, p->in_len);
+		CHECK(len >= PRM_HDR_LEN);
+		CHECK_EQ(prm_get(in, PRM_HDR_OPCODE), want[i].opcode);
+		CHECK_EQ(prm_get(in, PRM_HDR_UID), 0);
+		CHECK_EQ(prm_get(in, PRM_GOBJ_TYPE), want[i].obj_type);
+		CHECK_EQ(prm_get(in, p->id_off, p->id_width), 0x1234);
+	}
+
+	/* The named fields, where the kernel's devx.c reads the id. */
+	p = import_policy_find(IMPORT_DEVX_FLOW_COUNTER);
+	import_policy_build_query(p, 0xabcdef01, in);
+	CHECK_EQ(prm_get(in, PRM_QUERY_FC_ID), 0xabcdef01);
+	CHECK_EQ(prm_get(in, PRM_QUERY_FC_NUM), 0);
+	p = import_policy_find(IMPORT_DEVX_FLOW_TABLE_ENTRY);
+	import_policy_build_query(p, 0x77, in);
+	CHECK_EQ(prm_get(in, PRM_QUERY_FTE_IN_FLOW_INDEX), 0x77);
+	p = import_policy_find(IMPORT_DEVX_FLOW_GROUP);
+	import_policy_build_query(p, 0x78, in);
+	CHECK_EQ(prm_get(in, PRM_QUERY_FG_IN_GROUP_ID), 0x78);
+	p = import_policy_find(IMPORT_DEVX_FLOW_TABLE);
+	import_policy_build_query(p, 0x79, in);
+	CHECK_EQ(prm_get(in, PRM_QUERY_FT_IN_TABLE_ID), 0x79);
+	p = import_policy_find(IMPORT_DEVX_QP);
+	import_policy_build_query(p, 0x7a, in);
+	CHECK_EQ(prm_get(in, PRM_QUERY_QP_IN_QPN), 0x7a);
+
+	/* A 24-bit id field cannot hold a wider id: liveness only. */
+	p = import_policy_find(IMPORT_DEVX_QP);
+	CHECK(!import_policy_has_query(p, 1u << 24));
+	CHECK(import_policy_needs_list(p, 1u << 24));
+	CHECK_EQ(import_policy_build_query(p, 1u << 24, in), 0);
+	p = import_policy_find(IMPORT_DEVX_FLOW_TABLE);
+	CHECK(!import_policy_has_query(p, 1u << 24));
+	CHECK(import_policy_needs_list(p, 1u << 24));
+
+	/* Untyped, and types libmlx5 v64 does not have: no query. */
+	for (i = 0; i < 4; i++) {
+		static const uint32_t t[] = { 0, 13, 255, UINT32_MAX };
+
+		p = import_policy_find(t[i]);
+		CHECK_EQ(p->devx_type, IMPORT_DEVX_UNTYPED);
+		CHECK(!import_policy_has_query(p, 1));
+		CHECK(import_policy_needs_list(p, 1));
+		CHECK_EQ(import_policy_build_query(p, 1, in), 0);
+	}
+}
+
+static void test_verdicts(void)
+{
+	const struct import_policy *fc, *ft, *qp;
+	bool rep;
+
+	fc = import_policy_find(IMPORT_DEVX_FLOW_COUNTER);
+	ft = import_policy_find(IMPORT_DEVX_FLOW_TABLE);
+	qp = import_policy_find(IMPORT_DEVX_QP);
+	for (rep = false; ; rep = true) {
+		/* The kernel ran it: the id is the object's. */
+		CHECK_EQ(import_policy_verdict(fc, 0, rep), 0);
+		CHECK_EQ(import_policy_verdict(ft, 0, rep), 0);
+		CHECK_EQ(import_policy_verdict(fc, EREMOTEIO, rep), 0);
+		CHECK_EQ(import_policy_verdict(ft, EREMOTEIO, rep), 0);
+		/* No such handle. */
+		CHECK_EQ(import_policy_verdict(fc, ENOENT, rep), ENOENT);
+		CHECK_EQ(import_policy_verdict(ft, ENOENT, rep), ENOENT);
+		/* A query that needs nothing the blob lacks: a refusal. */
+		CHECK_EQ(import_policy_verdict(fc, EINVAL, rep), ENOENT);
+		CHECK_EQ(import_policy_verdict(qp, EINVAL, rep), ENOENT);
+		CHECK_EQ(import_policy_verdict(fc, EIO, rep), EIO);
+		CHECK_EQ(import_policy_verdict(qp, ENOMEM, rep), ENOMEM);
+		if (rep)
+			break;
+	}
+	/* >= 5.19: the firmware's failures are EREMOTEIO, EINVAL the kernel's. */
+	CHECK_EQ(import_policy_verdict(ft, EINVAL, true), ENOENT);
+	CHECK_EQ(import_policy_verdict(ft, EIO, true), EIO);
+	/* Older: EINVAL (or EIO...) may be the firmware's: undecided. */
+	CHECK_EQ(import_policy_verdict(ft, EINVAL, false), IMPORT_UNDECIDED);
+	CHECK_EQ(import_policy_verdict(ft, EIO, false), IMPORT_UNDECIDED);
+}
+
+int main(void)
+{
+	test_rows();
+	test_verdicts();
+	return check_done(NAME);
+}
