@@ -38,6 +38,8 @@ SUBJECT_PREFIX = 'PATCH rdma-core'
 # Files of this repository placed in the rdma-core tree, by the series'
 # one implementation: (source in this repository, path in rdma-core).
 CODEC_FILES = [
+    ('providers/mlx5/crc32c.h', 'providers/mlx5/crc32c.h'),
+    ('providers/mlx5/crc32c.c', 'providers/mlx5/crc32c.c'),
     ('providers/mlx5/blob.h', 'providers/mlx5/blob.h'),
     ('providers/mlx5/blob.c', 'providers/mlx5/blob.c'),
 ]
@@ -186,6 +188,7 @@ def mlx5_blob(tree):
     for src, dst in CODEC_FILES:
         tree.copy_in(src, dst)
     add_provider_source(tree, 'blob.c')
+    add_provider_source(tree, 'crc32c.c')
 
 
 def mlx5_policy(tree):

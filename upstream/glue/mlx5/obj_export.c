@@ -49,11 +49,19 @@
 /* The list attribute's length is 16 bits wide. */
 #define INFO_HANDLES_MAX ((uint32_t)(UINT16_MAX / sizeof(uint32_t)))
 
-static int share_node_guid(struct ibv_context *context, uint64_t *guid)
+/*
+ * The exporting or importing device: its node GUID, and this PCI
+ * function's vhca_id when the context's capability query read one.
+ */
+static int share_device(struct ibv_context *context, struct blob_device *dev)
 {
+	struct mlx5_context *mctx = to_mctx(context);
+
 	if (!context->device)
 		return EINVAL;
-	*guid = be64toh(ibv_get_device_guid(context->device));
+	dev->node_guid = be64toh(ibv_get_device_guid(context->device));
+	dev->vhca_id = mctx->vhca_id;
+	dev->has_vhca_id = mctx->vhca_id_valid;
 	return 0;
 }
 
@@ -61,11 +69,13 @@ static int share_node_guid(struct ibv_context *context, uint64_t *guid)
 static int share_encode(struct ibv_context *context, struct blob *b,
 			enum blob_kind kind, void *data)
 {
+	struct blob_device dev;
 	int ret;
 
-	ret = share_node_guid(context, &b->node_guid);
+	ret = share_device(context, &dev);
 	if (ret)
 		return ret;
+	blob_set_device(b, &dev);
 	b->version = BLOB_FORMAT_VERSION;
 	b->kind = kind;
 	return blob_encode(b, data) ? 0 : EINVAL;
@@ -79,18 +89,18 @@ static int share_encode(struct ibv_context *context, struct blob *b,
 static int share_decode(struct ibv_context *context, const void *data,
 			enum blob_kind kind, struct blob *b)
 {
-	uint64_t guid;
+	struct blob_device dev;
 	int ret;
 
 	if (!context || !data)
 		return EINVAL;
-	ret = share_node_guid(context, &guid);
+	ret = share_device(context, &dev);
 	if (ret)
 		return ret;
 	ret = blob_decode(data, SIZE_MAX, kind, b);
 	if (ret)
 		return ret;
-	return blob_check_device(b, guid);
+	return blob_check_device(b, &dev);
 }
 
 /*
