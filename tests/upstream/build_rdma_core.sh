@@ -57,14 +57,23 @@ build_apps() {
 	cmake --build "$1/apps" -j "$jobs"
 }
 
-rm -rf "$work/base" "$work/patched"
-
-echo "== unpatched: libibverbs and libmlx5"
-unpack "$src" "$work/base"
-cmake -S "$work/base" -B "$work/base/build" "${common[@]}" \
-	-DNO_PYVERBS=1 >/dev/null
-ninja -C "$work/base/build" -j "$jobs" ibverbs mlx5 >/dev/null
+# The unpatched build depends on the source alone: a rerun on the same
+# source reuses it.
+stamp="$(realpath "$src") $(stat -c '%s %Y' "$src")"
+if [[ "$(cat "$work/base/.built-from" 2>/dev/null)" != "$stamp" ]]; then
+	echo "== unpatched: libibverbs and libmlx5"
+	rm -rf "$work/base"
+	unpack "$src" "$work/base"
+	cmake -S "$work/base" -B "$work/base/build" "${common[@]}" \
+		-DNO_PYVERBS=1 >/dev/null
+	ninja -C "$work/base/build" -j "$jobs" ibverbs mlx5 >/dev/null
+	echo "$stamp" >"$work/base/.built-from"
+else
+	echo "== unpatched: reusing $work/base/build"
+fi
 build_apps "$work/base"
+
+rm -rf "$work/patched"
 
 echo "== patched: one patch at a time"
 unpack "$src" "$work/patched"
