@@ -80,8 +80,10 @@ unpack "$src" "$work/patched"
 git -C "$work/patched" init -q
 git -C "$work/patched" add -A -f .
 git -C "$work/patched" commit -q -m "rdma-core $(basename "$src")"
+# Configured with pyverbs from the start: the per-patch builds still
+# build only ibverbs and mlx5, and the final one reuses them.
 cmake -S "$work/patched" -B "$work/patched/build" "${common[@]}" \
-	-DNO_PYVERBS=1 >/dev/null
+	-DNO_PYVERBS=0 -DPYTHON_EXECUTABLE="$python" >/dev/null
 for patch in "$series"/[0-9][0-9][0-9][0-9]-*.patch; do
 	[[ "$(basename "$patch")" == 0000-* ]] && continue
 	echo "-- $(basename "$patch")"
@@ -95,8 +97,6 @@ for patch in "$series"/[0-9][0-9][0-9][0-9]-*.patch; do
 done
 
 echo "== patched: whole tree with pyverbs"
-cmake -S "$work/patched" -B "$work/patched/build" "${common[@]}" \
-	-DNO_PYVERBS=0 -DPYTHON_EXECUTABLE="$python" >/dev/null
 if ! ninja -C "$work/patched/build" -j "$jobs" >"$work/patched/ninja.log" \
 	2>&1; then
 	tail -50 "$work/patched/ninja.log"
