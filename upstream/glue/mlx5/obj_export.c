@@ -55,10 +55,11 @@
  */
 static int share_device(struct ibv_context *context, struct blob_device *dev)
 {
-	struct mlx5_context *mctx = to_mctx(context);
+	struct mlx5_context *mctx;
 
-	if (!context->device)
+	if (!context || !context->device)
 		return EINVAL;
+	mctx = to_mctx(context);
 	dev->node_guid = be64toh(ibv_get_device_guid(context->device));
 	dev->vhca_id = mctx->vhca_id;
 	dev->has_vhca_id = mctx->vhca_id_valid;
