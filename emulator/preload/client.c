@@ -186,7 +186,8 @@ static void call_close(struct call *c)
 	unsigned int i;
 
 	for (i = 0; i < c->nfds; i++)
-		close(c->fds[i]);
+		if (c->fds[i] >= 0)	/* -1: handed over to the caller */
+			close(c->fds[i]);
 	if (c->chan >= 0)
 		close(c->chan);
 	free(c->payload);

@@ -125,8 +125,8 @@ int mlx5share_devx_obj_import_batch(struct ibv_context *context,
 				    struct mlx5dv_devx_obj **objs, int *errs)
 {
 	struct live_list l = { 0 };
+	int done = 0, saved = errno;
 	size_t i;
-	int done = 0;
 
 	if (!context || (n && (!blobs || !objs || !errs)) || n > INT32_MAX) {
 		errno = EINVAL;
@@ -140,5 +140,6 @@ int mlx5share_devx_obj_import_batch(struct ibv_context *context,
 			done++;
 	}
 	free(l.handles);
+	errno = saved;	/* per-blob errors are in errs[], not errno */
 	return done;
 }

@@ -2,8 +2,14 @@
 /*
  * The per-device identity cache (device_id.h).  Entries are immutable
  * once published and pushed on a lock-free list, so the export path reads
- * one atomic pointer and compares three fields; entries live until the
- * library is unloaded (one per device the process ever used).
+ * one atomic pointer and compares one; entries live until the library is
+ * unloaded (one per device the process ever used).
+ *
+ * The key is the struct ibv_device alone, and it cannot alias: each entry
+ * holds the device list it was found in (ibv_get_device_list() takes a
+ * reference on every device listed, ibv_free_device_list() drops them),
+ * so a cached device is never freed and its address never reused by
+ * another device while the entry exists.
  */
 #include <endian.h>
 #include <errno.h>
@@ -20,28 +26,34 @@
 struct device_entry {
 	struct device_entry *next;
 	const struct ibv_device *device;
-	int index;			/* ibv_get_device_index() */
-	char name[IBV_SYSFS_NAME_MAX];
+	struct ibv_device **pin;	/* the list holding device */
 	struct blob_device id;
 };
 
 static _Atomic(struct device_entry *) entries;
 
-static bool same_device(const struct device_entry *e,
-			const struct ibv_device *dev, int index)
-{
-	return e->device == dev && e->index == index &&
-	       !strncmp(e->name, dev->name, sizeof(e->name));
-}
-
-static struct device_entry *lookup(const struct ibv_device *dev, int index)
+static struct device_entry *lookup(const struct ibv_device *dev)
 {
 	struct device_entry *e;
 
 	for (e = atomic_load_explicit(&entries, memory_order_acquire); e;
 	     e = e->next)
-		if (same_device(e, dev, index))
+		if (e->device == dev)
 			return e;
+	return NULL;
+}
+
+/* A device list holding dev, or NULL (dev is gone, or no memory). */
+static struct ibv_device **pin_device(const struct ibv_device *dev)
+{
+	struct ibv_device **list = ibv_get_device_list(NULL);
+	size_t i;
+
+	for (i = 0; list && list[i]; i++)
+		if (list[i] == dev)
+			return list;
+	if (list)
+		ibv_free_device_list(list);
 	return NULL;
 }
 
@@ -77,36 +89,35 @@ static void publish(struct device_entry *e)
 
 int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 {
-	const struct ibv_device *dev;
 	struct device_entry *e;
-	int saved = errno;
-	int index;
+	int saved;
 
 	if (!ctx || !ctx->device)
 		return EINVAL;
-	dev = ctx->device;
-	index = ibv_get_device_index(ctx->device);
-	e = lookup(dev, index);
+	e = lookup(ctx->device);
 	if (e) {
 		*id = e->id;
 		return 0;
 	}
 
+	saved = errno;
+
 	id->node_guid = be64toh(ibv_get_device_guid(ctx->device));
 	id->has_vhca_id = query_vhca_id(ctx, &id->vhca_id);
 	if (!id->has_vhca_id)
 		id->vhca_id = 0;
-	errno = saved;
-	if (!id->has_vhca_id)
-		return 0;	/* not cached: asked again next time */
-
-	e = calloc(1, sizeof(*e));
-	if (e) {
-		e->device = dev;
-		e->index = index;
-		memcpy(e->name, dev->name, sizeof(e->name));
-		e->id = *id;
-		publish(e);
+	/* A refusal is not kept: the device is asked again next time. */
+	if (id->has_vhca_id) {
+		e = calloc(1, sizeof(*e));
+		if (e)
+			e->pin = pin_device(ctx->device);
+		if (e && e->pin) {
+			e->device = ctx->device;
+			e->id = *id;
+			publish(e);
+		} else {
+			free(e);
+		}
 	}
 	errno = saved;
 	return 0;
@@ -119,6 +130,7 @@ __attribute__((destructor)) static void device_id_free(void)
 
 	for (; e; e = next) {
 		next = e->next;
+		ibv_free_device_list(e->pin);
 		free(e);
 	}
 }

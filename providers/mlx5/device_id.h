@@ -5,10 +5,11 @@
  * QUERY_HCA_CAP through mlx5dv_devx_general_cmd()).
  *
  * Both are properties of the device, not of the context, so they are
- * asked once per device and cached by the device's identity (its struct
- * ibv_device, the kernel's device index and its name): a context freed
- * and another allocated at the same address, on another device, cannot
- * find the first one's entry, because the key never was the context.
+ * asked once per device and cached by its struct ibv_device, which the
+ * cache keeps referenced (device_id.c): a context freed and another
+ * allocated at the same address, on another device, cannot find the first
+ * one's entry, because the key never was the context, and a cached device
+ * is never freed, so no other device can take its address.
  * A device that refuses the query (no DEVX, VFIO mode: no command fd) is
  * asked again on the next call and meanwhile has no vhca_id.
  */

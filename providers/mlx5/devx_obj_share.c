@@ -55,8 +55,8 @@ struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
 					       void *data)
 {
 	struct mlx5dv_devx_obj *obj;
+	int ret, saved = errno;
 	struct blob b;
-	int ret;
 
 	ret = share_decode(context, data, BLOB_KIND_DEVX_OBJ, &b);
 	if (!ret)
@@ -68,8 +68,8 @@ struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
 	}
 
 	obj = share_devx_obj_new(context, &b);
-	if (!obj)
-		errno = ENOMEM;
+	/* on success, the kernel's answers along the way are not ours */
+	errno = obj ? saved : ENOMEM;
 	return obj;
 }
 

@@ -9,7 +9,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,18 +93,25 @@ int layout_check_name(const char *name)
 	return layout_of(release) == want ? 0 : EOPNOTSUPP;
 }
 
-static pthread_once_t verdict_once = PTHREAD_ONCE_INIT;
-static int verdict = EOPNOTSUPP;
+/*
+ * The verdict, decided once: UNDECIDED until then.  Reading it is one
+ * load on the export path; racing first callers decide the same.
+ */
+#define UNDECIDED (-1)
+static _Atomic int verdict = UNDECIDED;
 
-static void decide(void)
+static int decide(void)
 {
 	char path[PATH_MAX];
+	int saved = errno;	/* dladdr/realpath must not leak an errno */
 	Dl_info info;
+	int ret = EOPNOTSUPP;
 
-	if (!dladdr((void *)mlx5dv_devx_obj_create, &info) ||
-	    !info.dli_fname || !realpath(info.dli_fname, path))
-		return;
-	verdict = layout_check_name(path);
+	if (dladdr((void *)mlx5dv_devx_obj_create, &info) && info.dli_fname &&
+	    realpath(info.dli_fname, path))
+		ret = layout_check_name(path);
+	errno = saved;
+	return ret;
 }
 
 #ifdef MLX5_SHARE_TEST_HOOKS
@@ -118,10 +125,16 @@ void layout_test_set_name(const char *name)
 
 int layout_check(void)
 {
+	int v;
+
 #ifdef MLX5_SHARE_TEST_HOOKS
 	if (test_name)
 		return layout_check_name(test_name);
 #endif
-	pthread_once(&verdict_once, decide);
-	return verdict;
+	v = atomic_load_explicit(&verdict, memory_order_relaxed);
+	if (v == UNDECIDED) {
+		v = decide();
+		atomic_store_explicit(&verdict, v, memory_order_relaxed);
+	}
+	return v;
 }

@@ -41,8 +41,8 @@ struct mlx5dv_devx_umem *mlx5dv_devx_umem_import(struct ibv_context *context,
 						 void *data)
 {
 	struct share_devx_umem *umem;
+	int ret, saved = errno;
 	struct blob b;
-	int ret;
 
 	ret = share_decode(context, data, BLOB_KIND_DEVX_UMEM, &b);
 	if (!ret)
@@ -62,6 +62,7 @@ struct mlx5dv_devx_umem *mlx5dv_devx_umem_import(struct ibv_context *context,
 	umem->handle = b.umem.handle;
 	umem->addr = NULL;
 	umem->size = 0;
+	errno = saved;	/* the kernel's answers along the way are not ours */
 	return &umem->dv;
 }
 

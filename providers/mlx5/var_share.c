@@ -40,8 +40,8 @@ MLX5_SHARE_EXPORT
 struct mlx5dv_var *mlx5dv_var_import(struct ibv_context *context, void *data)
 {
 	struct share_var_obj *var;
+	int ret, saved = errno;
 	struct blob b;
-	int ret;
 
 	ret = share_decode(context, data, BLOB_KIND_VAR, &b);
 	if (!ret)
@@ -61,6 +61,7 @@ struct mlx5dv_var *mlx5dv_var_import(struct ibv_context *context, void *data)
 	var->dv.mmap_off = b.var.mmap_off;
 	var->context = context;
 	var->handle = b.var.handle;
+	errno = saved;	/* the kernel's answers along the way are not ours */
 	return &var->dv;
 }
 

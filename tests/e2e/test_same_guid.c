@@ -76,6 +76,23 @@ int main(int argc, char **argv)
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc0), 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc1), 0);
+
+	/*
+	 * The vhca_id is cached, but not by context address: a context of
+	 * device 0 closed and one of device 1 opened (malloc hands out the
+	 * same address more often than not) exports with device 1's.
+	 */
+	CHECK_EQ(ibv_close_device(ctx0), 0);
+	ctx0 = e2e_open(1);
+	fc0 = fc_alloc(ctx0, &id0);
+	REQUIRE(fc0);
+	e2e_export(fc0, blob0);
+	REQUIRE(blob_decode(blob0, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
+			    &b0) == 0);
+	CHECK(b0.has_vhca_id);
+	CHECK_EQ(b0.vhca_id, b1.vhca_id);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc0), 0);
+
 	CHECK_EQ(ibv_close_device(ctx1), 0);
 	CHECK_EQ(ibv_close_device(ctx0), 0);
 	return check_done(NAME);

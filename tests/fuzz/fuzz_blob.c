@@ -196,6 +196,8 @@ static void check_round_trip(const uint8_t *data, size_t size)
 		return;
 	in.kind = (enum blob_kind)(1 + data[0] % 3);
 	memcpy(&in.node_guid, data + 1, 8);
+	in.has_vhca_id = data[0] & 0x80;
+	in.vhca_id = data[1] | data[2] << 8;
 	data += 9;
 	switch (in.kind) {
 	case BLOB_KIND_DEVX_OBJ:
@@ -225,6 +227,9 @@ static void check_round_trip(const uint8_t *data, size_t size)
 		FAIL("own encoding of kind %d rejected: %d", in.kind, ret);
 	if (out.node_guid != in.node_guid)
 		FAIL("node_guid changed");
+	if (out.has_vhca_id != in.has_vhca_id ||
+	    (in.has_vhca_id && out.vhca_id != in.vhca_id))
+		FAIL("vhca_id changed");
 	if (in.kind == BLOB_KIND_DEVX_OBJ &&
 	    (out.obj.handle != in.obj.handle || out.obj.type != in.obj.type ||
 	     out.obj.object_id != in.obj.object_id ||

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * What import proves, kind by kind, as mlx5-share(7) states it, and what
+ * it cannot: each statement of the man page's "WHAT IMPORT PROVES" has
+ * its check here.
+ *
+ *   flow counter (id confirmed)  a destroyed counter's blob fails with
+ *       ENOENT also when a new counter took its handle (another id)
+ *   untyped DEVX object (liveness and type only)  a destroyed object's
+ *       blob imports when a new object of the same kind took its handle:
+ *       the limit, asserted so that it stays documented
+ *   UMEM, VAR (liveness and type only)  the same limit
+ *   any kind  a handle no longer live fails with ENOENT
+ *
+ * And errno: every public function, on success, leaves errno as it
+ * found it, from the very first call of the process on (the one-time
+ * layout check, the device identity query and the kernel's answers along
+ * the way included).
+ */
+#include <errno.h>
+#include <endian.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <infiniband/mlx5_share_batch.h>
+
+#include "blob.h"
+#include "check.h"
+#include "e2e.h"
+
+#define NAME "e2e_claims"
+#define SENTINEL 4242
+
+enum { OP_ALLOC_PD = 0x800 };
+
+/* A PD made through DEVX: libmlx5 records no type for it. */
+static struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx)
+{
+	uint8_t in[16] = { 0 }, out[16] = { 0 };
+	uint16_t op = htobe16(OP_ALLOC_PD);
+
+	memcpy(in, &op, sizeof(op));
+	return mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+}
+
+static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
+{
+	struct blob b;
+
+	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
+	return kind == BLOB_KIND_DEVX_UMEM ? b.umem.handle :
+	       kind == BLOB_KIND_VAR ? b.var.handle : b.obj.handle;
+}
+
+/* Every public function's success keeps errno; the first call included. */
+static void errno_kept(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_obj *fc, *pd, *imp, *objs[2];
+	struct mlx5dv_export_sizes sizes;
+	struct mlx5dv_devx_umem *umem, *uimp;
+	struct mlx5dv_var *var, *vimp;
+	uint8_t fblob[E2E_BLOB_MAX], pblob[E2E_BLOB_MAX];
+	uint8_t ublob[E2E_BLOB_MAX], vblob[E2E_BLOB_MAX];
+	struct ibv_context fake;
+	void *blobs[2] = { fblob, pblob };
+	long page = sysconf(_SC_PAGESIZE);
+	int errs[2];
+	uint32_t id;
+	void *buf;
+
+	fc = fc_alloc(ctx, &id);
+	REQUIRE(fc);
+	/* The first call into the library of this process. */
+	errno = SENTINEL;
+	CHECK_EQ(mlx5dv_devx_obj_export(fc, fblob), 0);
+	CHECK_EQ(errno, SENTINEL);
+
+	errno = SENTINEL;
+	_mlx5dv_get_export_sizes(&sizes, sizeof(sizes));
+	CHECK_EQ(errno, SENTINEL);
+
+	pd = pd_alloc(ctx);
+	REQUIRE(pd);
+	errno = SENTINEL;
+	CHECK_EQ(mlx5dv_devx_obj_export(pd, pblob), 0);
+	CHECK_EQ(errno, SENTINEL);
+	imp = mlx5dv_devx_obj_import(ctx, fblob);	/* the id query */
+	CHECK(imp != NULL);
+	CHECK_EQ(errno, SENTINEL);
+	mlx5dv_devx_obj_unimport(imp);
+	CHECK_EQ(errno, SENTINEL);
+	imp = mlx5dv_devx_obj_import(ctx, pblob);	/* INFO_HANDLES */
+	CHECK(imp != NULL);
+	CHECK_EQ(errno, SENTINEL);
+	mlx5dv_devx_obj_unimport(imp);
+	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, blobs, 2, objs, errs),
+		 2);
+	CHECK_EQ(errno, SENTINEL);
+	mlx5dv_devx_obj_unimport(objs[0]);
+	mlx5dv_devx_obj_unimport(objs[1]);
+	/* A batch with a failed blob: the error is in errs[], not errno. */
+	blobs[1] = NULL;
+	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, blobs, 2, objs, errs),
+		 1);
+	CHECK_EQ(errs[1], EINVAL);
+	CHECK_EQ(errno, SENTINEL);
+	mlx5dv_devx_obj_unimport(objs[0]);
+
+	/*
+	 * A command fd without INFO_HANDLES (ENOTTY inside): import falls
+	 * back to the blob's checks and succeeds, errno untouched.
+	 */
+	fake = *ctx;
+	fake.cmd_fd = open("/dev/null", O_RDWR);
+	REQUIRE(fake.cmd_fd >= 0);
+	errno = SENTINEL;
+	imp = mlx5dv_devx_obj_import(&fake, pblob);
+	CHECK(imp != NULL);
+	CHECK_EQ(errno, SENTINEL);
+	mlx5dv_devx_obj_unimport(imp);
+	close(fake.cmd_fd);
+
+	REQUIRE(posix_memalign(&buf, page, page) == 0);
+	umem = mlx5dv_devx_umem_reg(ctx, buf, page, IBV_ACCESS_LOCAL_WRITE);
+	REQUIRE(umem);
+	errno = SENTINEL;
+	CHECK_EQ(mlx5dv_devx_umem_export(umem, ublob), 0);
+	CHECK_EQ(errno, SENTINEL);
+	uimp = mlx5dv_devx_umem_import(ctx, ublob);
+	CHECK(uimp != NULL);
+	CHECK_EQ(errno, SENTINEL);
+	mlx5dv_devx_umem_unimport(uimp);
+	CHECK_EQ(errno, SENTINEL);
+	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
+	free(buf);
+
+	var = mlx5dv_alloc_var(ctx, 0);
+	if (var) {
+		errno = SENTINEL;
+		CHECK_EQ(mlx5dv_var_export(var, vblob), 0);
+		CHECK_EQ(errno, SENTINEL);
+		vimp = mlx5dv_var_import(ctx, vblob);
+		CHECK(vimp != NULL);
+		CHECK_EQ(errno, SENTINEL);
+		mlx5dv_var_unimport(vimp);
+		CHECK_EQ(errno, SENTINEL);
+		mlx5dv_free_var(var);
+	}
+
+	CHECK_EQ(mlx5dv_devx_obj_destroy(pd), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
+}
+
+/* A flow counter's id is confirmed: a reused handle is caught. */
+static void counter_reused(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_obj *old, *new;
+	uint8_t blob[E2E_BLOB_MAX], nblob[E2E_BLOB_MAX];
+	uint32_t id, nid;
+
+	old = fc_alloc(ctx, &id);
+	REQUIRE(old);
+	e2e_export(old, blob);
+	REQUIRE(mlx5dv_devx_obj_destroy(old) == 0);
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
+	new = fc_alloc(ctx, &nid);
+	REQUIRE(new);
+	e2e_export(new, nblob);
+	/* The new counter took the handle, with another id. */
+	CHECK_EQ(handle_of(nblob, BLOB_KIND_DEVX_OBJ),
+		 handle_of(blob, BLOB_KIND_DEVX_OBJ));
+	CHECK(nid != id);
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(new), 0);
+}
+
+/* Untyped DEVX objects: liveness and type only; the limit, asserted. */
+static void untyped_reused(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_obj *old, *new, *imp;
+	uint8_t blob[E2E_BLOB_MAX], nblob[E2E_BLOB_MAX];
+
+	old = pd_alloc(ctx);
+	REQUIRE(old);
+	e2e_export(old, blob);
+	REQUIRE(mlx5dv_devx_obj_destroy(old) == 0);
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
+	new = pd_alloc(ctx);
+	REQUIRE(new);
+	e2e_export(new, nblob);
+	CHECK_EQ(handle_of(nblob, BLOB_KIND_DEVX_OBJ),
+		 handle_of(blob, BLOB_KIND_DEVX_OBJ));
+	/* The stale blob names the new PD, and import cannot tell. */
+	imp = mlx5dv_devx_obj_import(ctx, blob);
+	CHECK(imp != NULL);
+	if (imp)
+		mlx5dv_devx_obj_unimport(imp);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(new), 0);
+}
+
+/* UMEMs: liveness and type only; a reused handle imports. */
+static void umem_reused(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_umem *old, *new, *imp;
+	uint8_t blob[E2E_BLOB_MAX], nblob[E2E_BLOB_MAX];
+	long page = sysconf(_SC_PAGESIZE);
+	void *a, *b;
+
+	REQUIRE(posix_memalign(&a, page, page) == 0);
+	REQUIRE(posix_memalign(&b, page, page) == 0);
+	old = mlx5dv_devx_umem_reg(ctx, a, page, IBV_ACCESS_LOCAL_WRITE);
+	REQUIRE(old);
+	REQUIRE(mlx5dv_devx_umem_export(old, blob) == 0);
+	REQUIRE(mlx5dv_devx_umem_dereg(old) == 0);
+	CHECK_ERRNO(!mlx5dv_devx_umem_import(ctx, blob), ENOENT);
+	new = mlx5dv_devx_umem_reg(ctx, b, page, IBV_ACCESS_LOCAL_WRITE);
+	REQUIRE(new);
+	REQUIRE(mlx5dv_devx_umem_export(new, nblob) == 0);
+	CHECK_EQ(handle_of(nblob, BLOB_KIND_DEVX_UMEM),
+		 handle_of(blob, BLOB_KIND_DEVX_UMEM));
+	imp = mlx5dv_devx_umem_import(ctx, blob);
+	CHECK(imp != NULL);
+	if (imp) {
+		/* the stale blob's umem_id, the new registration's handle */
+		CHECK_EQ(imp->umem_id, blob[36] | blob[37] << 8 |
+			 blob[38] << 16 | (uint32_t)blob[39] << 24);
+		mlx5dv_devx_umem_unimport(imp);
+	}
+	CHECK_EQ(mlx5dv_devx_umem_dereg(new), 0);
+	free(a);
+	free(b);
+}
+
+/* VARs: liveness and type only; a reused handle imports. */
+static void var_reused(struct ibv_context *ctx)
+{
+	struct mlx5dv_var *old, *new, *imp;
+	uint8_t blob[E2E_BLOB_MAX], nblob[E2E_BLOB_MAX];
+
+	old = mlx5dv_alloc_var(ctx, 0);
+	if (!old) {
+		printf("%s: no VAR on this device: VAR claims not checked\n",
+		       NAME);
+		return;
+	}
+	REQUIRE(mlx5dv_var_export(old, blob) == 0);
+	mlx5dv_free_var(old);
+	CHECK_ERRNO(!mlx5dv_var_import(ctx, blob), ENOENT);
+	new = mlx5dv_alloc_var(ctx, 0);
+	REQUIRE(new);
+	REQUIRE(mlx5dv_var_export(new, nblob) == 0);
+	CHECK_EQ(handle_of(nblob, BLOB_KIND_VAR),
+		 handle_of(blob, BLOB_KIND_VAR));
+	imp = mlx5dv_var_import(ctx, blob);
+	CHECK(imp != NULL);
+	if (imp)
+		mlx5dv_var_unimport(imp);
+	mlx5dv_free_var(new);
+}
+
+int main(int argc, char **argv)
+{
+	struct ibv_context *ctx;
+
+	e2e_init(argc, argv, NAME);
+	ctx = e2e_open(0);
+	errno_kept(ctx);	/* first: the process's first library calls */
+	counter_reused(ctx);
+	untyped_reused(ctx);
+	umem_reused(ctx);
+	var_reused(ctx);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done(NAME);
+}
