@@ -261,14 +261,20 @@ MAN_EXPORT_PAGES = {
         'import': 'mlx5dv_devx_umem_import',
         'struct': 'mlx5dv_devx_umem', 'arg': 'umem',
         'kernel_object': 'DEVX UMEM', 'id_check': '',
-        'kernel_calls': 'one UVERBS_METHOD_INFO_HANDLES for the UMEM type.',
+        'kernel_calls': 'one UVERBS_METHOD_INFO_HANDLES for the UMEM type. '
+                        'The kernel has no query that reads a UMEM by its '
+                        'id, so a handle since reused by another UMEM of '
+                        'the same uverbs file imports as that UMEM.',
     },
     'mlx5dv_var_export.3.md': {
         'export': 'mlx5dv_var_export',
         'import': 'mlx5dv_var_import',
         'struct': 'mlx5dv_var', 'arg': 'dv_var',
         'kernel_object': 'VAR', 'id_check': '',
-        'kernel_calls': 'one UVERBS_METHOD_INFO_HANDLES for the VAR type.',
+        'kernel_calls': 'one UVERBS_METHOD_INFO_HANDLES for the VAR type. '
+                        'The kernel has no query that reads a VAR by its '
+                        'page id, so a handle since reused by another VAR '
+                        'of the same uverbs file imports as that VAR.',
     },
 }
 
