@@ -191,8 +191,11 @@ class Mlx5ExportChecksTest(Mlx5PyverbsAPITestCase):
         fd = self.devx_ctx.cmd_fd
         args = [sys.executable, '-c', CHILD, str(fd), str(counter_id),
                 data.hex()]
+        # The child imports pyverbs as we do, then this tests package.
+        tests_root = os.path.dirname(os.path.dirname(
+            os.path.abspath(__file__)))
         env = dict(os.environ)
-        env['PYTHONPATH'] = os.pathsep.join(sys.path)
+        env['PYTHONPATH'] = os.pathsep.join(sys.path + [tests_root])
         child = subprocess.run(args, pass_fds=[fd], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.assertEqual(child.returncode, 0,
