@@ -59,6 +59,243 @@ enum {
 	PRM_METER_SEL_EIR = 1 << 4,
 };
 
+/*
+ * Transport objects: each create_*_in has its context at byte 32; the
+ * query output has it at the same byte (TIS: byte 16).  Field offsets
+ * below are from the start of the mailbox.
+ */
+#define PRM_OBJ_CTX_BYTE 32
+#define PRM_OBJ_CTX_LEN 240
+#define PRM_OBJ_IN_LEN (PRM_OBJ_CTX_BYTE + PRM_OBJ_CTX_LEN)	/* 272 */
+#define PRM_OBJ_MODIFY_BITMASK_LO 0xa0, 32	/* low dword of the 64 */
+#define PRM_OBJ_MODIFY_BITMASK_HI 0x80, 32
+
+/* TIR (create_tir_in, tirc at byte 32; create_tir_out). */
+#define PRM_TIRC_DISP_TYPE 0x120, 4
+#define PRM_TIRC_INLINE_RQN 0x1e8, 24
+#define PRM_TIRC_INDIRECT_TABLE 0x208, 24
+#define PRM_TIRC_RX_HASH_FN 0x220, 4
+#define PRM_TIRC_TRANSPORT_DOMAIN 0x228, 24
+#define PRM_TIRC_RX_HASH_SYMMETRIC 0x200, 1
+#define PRM_TIRC_HASH_BYTE 72	/* Toeplitz key, outer and inner fields */
+#define PRM_TIRC_HASH_LEN 48
+#define PRM_TIRC_LRO_BYTE 48	/* lro timeout, merge mask, payload */
+#define PRM_TIRC_LRO_LEN 4
+#define PRM_TIRC_SELF_LB_BLOCK 0x226, 2
+#define PRM_TIR_OUT_ICM_63_40 0x08, 24
+#define PRM_TIR_OUT_ICM_39_32 0x40, 8
+#define PRM_TIR_OUT_ICM_31_0 0x60, 32
+#define PRM_QUERY_TIR_OUT_LEN 272
+
+enum {
+	PRM_TIRC_DISP_DIRECT = 0,
+	PRM_TIRC_DISP_INDIRECT = 1,
+	/* modify_tir_bitmask, low dword */
+	PRM_MODIFY_TIR_PACKET_MERGE = 1 << 0,
+	PRM_MODIFY_TIR_INDIRECT = 1 << 1,	/* MLX5_MODIFY_TIR_BITMASK_INDIRECT_TABLE */
+	PRM_MODIFY_TIR_HASH = 1 << 2,
+	PRM_MODIFY_TIR_SELF_LB = 1 << 4,
+};
+
+/* TIS (create_tis_in: tisc at byte 32, 160 bytes; query at byte 16). */
+#define PRM_TIS_CTX_LEN 160
+#define PRM_TIS_IN_LEN (PRM_OBJ_CTX_BYTE + PRM_TIS_CTX_LEN)	/* 192 */
+#define PRM_QUERY_TIS_CTX_BYTE 16
+#define PRM_QUERY_TIS_OUT_LEN (PRM_QUERY_TIS_CTX_BYTE + PRM_TIS_CTX_LEN)
+#define PRM_TISC_STRICT_LAG 0x100, 1
+#define PRM_TISC_LAG_TX_PORT_AFFINITY 0x104, 4
+#define PRM_TISC_PRIO 0x10c, 4
+#define PRM_TISC_TRANSPORT_DOMAIN 0x228, 24
+
+enum {
+	/* modify_tis_bitmask, low dword */
+	PRM_MODIFY_TIS_PRIO = 1 << 0,
+	PRM_MODIFY_TIS_STRICT_LAG = 1 << 1,
+	PRM_MODIFY_TIS_LAG_AFFINITY = 1 << 2,
+};
+
+/* RQ and SQ (rqc/sqc at byte 32, their wq at byte 80). */
+#define PRM_RQC_VSD 0x103, 1
+#define PRM_RQC_SCATTER_FCS 0x102, 1
+#define PRM_RQC_MEM_RQ_TYPE 0x104, 4
+#define PRM_WQC_STATE 0x108, 4	/* rqc.state and sqc.state */
+#define PRM_WQC_HAIRPIN 0x10e, 1
+#define PRM_WQC_CQN 0x148, 24
+#define PRM_RQC_COUNTER_SET_ID 0x160, 8
+#define PRM_SQC_TIS_LST_SZ 0x200, 16
+#define PRM_SQC_TIS_NUM_0 0x268, 24
+#define PRM_WQ_TYPE 0x280, 4
+#define PRM_WQ_PD 0x2c8, 24
+#define PRM_WQ_DBR_ADDR 0x300, 64
+#define PRM_WQ_LOG_STRIDE 0x38c, 4
+#define PRM_WQ_LOG_SZ 0x39b, 5
+#define PRM_WQ_DBR_UMEM_VALID 0x3a0, 1
+#define PRM_WQ_UMEM_VALID 0x3a1, 1
+#define PRM_WQ_DBR_UMEM_ID 0x3c0, 32
+#define PRM_WQ_UMEM_ID 0x3e0, 32
+#define PRM_WQ_UMEM_OFFSET 0x400, 64
+/* modify_rq_in / modify_sq_in: the current state, then the object. */
+#define PRM_MODIFY_WQ_CUR_STATE 0x40, 4
+
+enum {
+	PRM_WQ_STATE_RST = 0,
+	PRM_WQ_STATE_RDY = 1,
+	PRM_WQ_STATE_ERR = 3,
+	/* modify_rq_in.modify_bitmask, low dword */
+	PRM_MODIFY_RQ_VSD = 1 << 1,
+	PRM_MODIFY_RQ_SCATTER_FCS = 1 << 2,
+	PRM_MODIFY_RQ_COUNTER_SET_ID = 1 << 3,
+};
+
+/* RQT (rqtc at byte 32, its rq_num list at byte 272, 4 bytes each). */
+#define PRM_RQTC_LIST_Q_TYPE 0x1a5, 3
+#define PRM_RQTC_MAX_SIZE 0x1b0, 16
+#define PRM_RQTC_ACTUAL_SIZE 0x1d0, 16
+#define PRM_RQT_LIST_BYTE 272
+#define PRM_RQT_ENTRY_LEN 4
+#define PRM_RQT_ENTRY_RQN 0x08, 24	/* within an entry */
+
+enum {
+	PRM_MODIFY_RQT_LIST = 1 << 0,	/* rqt_bitmask, low dword */
+};
+
+/*
+ * Flow steering.  The commands that name a table share other_vport,
+ * table_type and table_id at these offsets.
+ */
+#define PRM_FS_OTHER_VPORT 0x40, 1
+#define PRM_FS_TABLE_TYPE 0x80, 8
+#define PRM_FS_TABLE_ID 0xa8, 24
+#define PRM_FS_IN_LEN 64
+
+enum {
+	PRM_FT_TYPE_NIC_RX = 0,
+	PRM_FT_TYPE_NIC_TX = 1,
+};
+
+/* Flow table: create_flow_table_in, flow_table_context at byte 24. */
+#define PRM_FT_CTX_BYTE 24
+#define PRM_FT_CTX_LEN 40
+#define PRM_FTC_REFORMAT_EN 0xc0, 1
+#define PRM_FTC_DECAP_EN 0xc1, 1
+#define PRM_FTC_SW_OWNER 0xc2, 1
+#define PRM_FTC_TERMINATION 0xc3, 1
+#define PRM_FTC_MISS_ACTION 0xc4, 4
+#define PRM_FTC_LEVEL 0xc8, 8
+#define PRM_FTC_LOG_SIZE 0xd8, 8
+#define PRM_FTC_MISS_ID 0xe8, 24
+#define PRM_FTC_LAG_NEXT_ID 0x108, 24
+#define PRM_FT_OUT_ID 0x48, 24
+#define PRM_MODIFY_FT_SELECT 0x70, 16
+
+enum {
+	PRM_FT_MISS_DEFAULT = 0,
+	PRM_FT_MISS_GOTO_TABLE = 1,
+	PRM_MODIFY_FT_MISS_TABLE = 1 << 0,
+};
+
+/* Flow group: create_flow_group_in (1024 bytes) and query's output. */
+#define PRM_FG_IN_LEN 1024
+#define PRM_FG_GROUP_TYPE 0x8c, 4
+#define PRM_FG_START 0xe0, 32
+#define PRM_FG_END 0x120, 32
+#define PRM_FG_BODY_BYTE 28	/* start_flow_index .. match_criteria */
+#define PRM_FG_OUT_ID 0x48, 24
+#define PRM_FG_ID 0xc0, 32	/* destroy and query inputs */
+
+/*
+ * Flow table entry: set_fte_in, the flow_context at byte 64 (768
+ * bytes), then the destination list and the counter list.
+ */
+#define PRM_FTE_MODIFY_MASK 0xd8, 8
+#define PRM_FTE_INDEX 0x100, 32
+#define PRM_FTE_CTX_BYTE 64
+#define PRM_FTE_CTX_LEN 768
+#define PRM_FTE_LEN (PRM_FTE_CTX_BYTE + PRM_FTE_CTX_LEN)	/* 832 */
+#define PRM_FTE_GROUP_ID 0x220, 32
+#define PRM_FTE_FLOW_TAG 0x248, 24
+#define PRM_FTE_ACTION 0x270, 16
+#define PRM_FTE_EXTENDED_DEST 0x280, 1
+#define PRM_FTE_DEST_LIST_SIZE 0x288, 24
+#define PRM_FTE_COUNTER_LIST_SIZE 0x2a8, 24
+#define PRM_FTE_REFORMAT_ID 0x2c0, 32
+#define PRM_FTE_MODIFY_HDR_ID 0x2e0, 32
+#define PRM_FTE_DEST_LEN 8
+#define PRM_FTE_DEST_TYPE 0x00, 8	/* within a destination entry */
+#define PRM_FTE_DEST_ID 0x08, 24
+#define PRM_FTE_COUNTER_ID 0x00, 32	/* within a counter entry */
+
+enum {
+	PRM_FTE_ACTION_ALLOW = 0x1,
+	PRM_FTE_ACTION_DROP = 0x2,
+	PRM_FTE_ACTION_FWD_DEST = 0x4,
+	PRM_FTE_ACTION_COUNT = 0x8,
+	PRM_FTE_ACTION_PACKET_REFORMAT = 0x10,
+	PRM_FTE_ACTION_MOD_HDR = 0x40,
+	PRM_FTE_DEST_FLOW_TABLE = 0x1,
+	PRM_FTE_DEST_TIR = 0x2,
+	/* modify_enable_mask of SET_FLOW_TABLE_ENTRY with op_mod 1 */
+	PRM_FTE_MODIFY_ACTION = 1 << 0,
+	PRM_FTE_MODIFY_FLOW_TAG = 1 << 1,
+	PRM_FTE_MODIFY_DESTS = 1 << 2,
+	PRM_FTE_MODIFY_COUNTERS = 1 << 3,
+	PRM_FTE_OP_MOD_CREATE = 0,
+	PRM_FTE_OP_MOD_MODIFY = 1,
+};
+
+/*
+ * Packet reformat context: the 8-byte context at byte 28 of the alloc
+ * input and of the query output, its data running on from byte 34.
+ */
+#define PRM_REFORMAT_CTX_BYTE 28
+#define PRM_REFORMAT_DATA_BYTE 34
+#define PRM_REFORMAT_TYPE 0xe0, 8
+#define PRM_REFORMAT_DATA_SIZE 0xf6, 10
+#define PRM_REFORMAT_ID 0x40, 32	/* alloc out, dealloc and query in */
+#define PRM_ALLOC_REFORMAT_IN_LEN 36
+#define PRM_QUERY_REFORMAT_IN_LEN 32
+
+enum {
+	PRM_REFORMAT_L2_TO_VXLAN = 0x0,
+	PRM_REFORMAT_L2_TO_NVGRE = 0x1,
+	PRM_REFORMAT_L2_TO_L2_TUNNEL = 0x2,
+	PRM_REFORMAT_L3_TUNNEL_TO_L2 = 0x3,
+	PRM_REFORMAT_L2_TO_L3_TUNNEL = 0x4,
+};
+
+/* Modify header context: 8-byte actions from byte 16 of the input. */
+#define PRM_MODHDR_TABLE_TYPE 0x60, 8
+#define PRM_MODHDR_NUM_ACTIONS 0x78, 8
+#define PRM_MODHDR_ACTIONS_BYTE 16
+#define PRM_MODHDR_IN_LEN PRM_MODHDR_ACTIONS_BYTE
+#define PRM_MODHDR_ACTION_LEN 8
+#define PRM_MODHDR_ACTION_TYPE 0x00, 4	/* within an action */
+#define PRM_MODHDR_ID 0x40, 32	/* alloc out and dealloc in */
+
+enum {
+	PRM_MODHDR_SET = 1,
+	PRM_MODHDR_ADD = 2,
+	PRM_MODHDR_COPY = 3,
+};
+
+/*
+ * General objects after the flow meter, each after the 16-byte header:
+ * the flow sampler (40 bytes) and the ASO objects (128 bytes: a 64-byte
+ * head with the access PD, then the ASO data).
+ */
+#define PRM_GOBJ_BYTE 16
+#define PRM_SAMPLER_LEN 40
+#define PRM_SAMPLER_SELECT_HI 0x80, 32
+#define PRM_SAMPLER_SELECT_LO 0xa0, 32
+#define PRM_SAMPLER_ICM_RX 0x140, 64
+#define PRM_SAMPLER_ICM_TX 0x180, 64
+#define PRM_SAMPLER_TABLE_TYPE 0xc0, 8
+#define PRM_SAMPLER_LEVEL 0xc8, 8
+#define PRM_SAMPLER_SAMPLE_TABLE 0x108, 24
+#define PRM_SAMPLER_DEFAULT_TABLE 0x128, 24
+#define PRM_ASO_LEN 128
+#define PRM_ASO_ACCESS_PD 0x108, 24
+
 /* Flow counters. */
 #define PRM_ALLOC_FC_IN_LEN 16
 #define PRM_ALLOC_FC_BULK_LOG 0x73, 5
@@ -127,6 +364,153 @@ enum {
 #define PRM_CQ_UMEM_ID 0x2c0, 32
 #define PRM_CQ_UMEM_VALID 0x2e0, 1
 
+/*
+ * CQs whose ring the kernel describes with a physical address list (a
+ * verbs CQ: user memory, no UMEM): cq_umem_valid 0, the list at byte 272
+ * of create_cq_in, one 64-bit entry per page of 4 KiB << log_page_size;
+ * page_offset counts 64-byte quanta into the first page.
+ */
+#define PRM_CQ_PAS_BYTE 272
+#define PRM_PAS_ENTRY_LEN 8
+#define PRM_PAS_ADDR 0x00, 64	/* in each entry: the page's bus address */
+#define PRM_CQC_OI 0x8e, 1
+#define PRM_CQC_CQE_COMP_EN 0x91, 1
+#define PRM_CQC_MINI_CQE_RES_FORMAT 0x92, 2
+#define PRM_CQC_PAGE_OFFSET 0xd4, 6
+#define PRM_CQC_LOG_PAGE_SIZE 0x143, 5
+#define PRM_CQC_CQ_PERIOD 0x104, 12
+#define PRM_CQC_CQ_MAX_COUNT 0x110, 16
+
+/*
+ * MODIFY_CQ (modify_cq_in): the cqn, which fields count, and the cqc at
+ * byte 16 as in create_cq_in.  op_mod 0 changes moderation, 1 resizes.
+ */
+#define PRM_MODIFY_CQ_IN_LEN 272
+#define PRM_MODIFY_CQ_FIELD_SELECT 0x60, 32
+enum {
+	PRM_MODIFY_CQ_OP_MODIFY = 0,
+	PRM_MODIFY_CQ_OP_RESIZE = 1,
+	PRM_MODIFY_CQ_PERIOD = 1 << 0,
+	PRM_MODIFY_CQ_COUNT = 1 << 1,
+};
+
+/*
+ * QPs: create_qp_in, the state transition commands (rst2init_qp_in ...
+ * rts2rts_qp_in) and query_qp_out all hold the qpc (232 bytes) at byte
+ * 24, so its fields are named here once at their offsets in those
+ * mailboxes.  2ERR_QP and 2RST_QP are 16 bytes: opcode, uid, op_mod and
+ * the qpn (PRM_IN_OBJN), which every transition and QUERY_QP also carry.
+ */
+#define PRM_QP_CTX_BYTE 24
+#define PRM_QP_CTX_LEN 232
+#define PRM_QP_IN_LEN 272		/* without the page list */
+#define PRM_QP_PAS_BYTE 272
+#define PRM_QP_MODIFY_IN_LEN 272	/* rst2init .. rts2rts, fixed part */
+#define PRM_QUERY_QP_OUT_LEN 272
+#define PRM_QP_OPT_PARAM_MASK 0x80, 32
+#define PRM_QPC_STATE 0xc0, 4
+#define PRM_QPC_ST 0xc8, 8
+#define PRM_QPC_PM_STATE 0xd3, 2
+#define PRM_QPC_WQ_SIGNATURE 0xe0, 1
+#define PRM_QPC_PD 0xe8, 24
+#define PRM_QPC_MTU 0x100, 3
+#define PRM_QPC_LOG_MSG_MAX 0x103, 5
+#define PRM_QPC_LOG_RQ_SIZE 0x109, 4
+#define PRM_QPC_LOG_RQ_STRIDE 0x10d, 3
+#define PRM_QPC_NO_SQ 0x110, 1
+#define PRM_QPC_LOG_SQ_SIZE 0x111, 4
+#define PRM_QPC_UAR_PAGE 0x128, 24
+#define PRM_QPC_USER_INDEX 0x148, 24
+#define PRM_QPC_LOG_PAGE_SIZE 0x163, 5
+#define PRM_QPC_REMOTE_QPN 0x168, 24
+/* primary_address_path (ads) at bit 0x180 */
+#define PRM_QPC_PRI_PKEY_INDEX 0x190, 16
+#define PRM_QPC_PRI_GRH 0x1a8, 1
+#define PRM_QPC_PRI_MLID 0x1a9, 7
+#define PRM_QPC_PRI_RLID 0x1b0, 16
+#define PRM_QPC_PRI_ACK_TIMEOUT 0x1c0, 5
+#define PRM_QPC_PRI_SRC_ADDR_INDEX 0x1c8, 8
+#define PRM_QPC_PRI_STAT_RATE 0x1d4, 4
+#define PRM_QPC_PRI_HOP_LIMIT 0x1d8, 8
+#define PRM_QPC_PRI_TCLASS 0x1e4, 8
+#define PRM_QPC_PRI_FLOW_LABEL 0x1ec, 20
+#define PRM_QPC_PRI_RGID_BYTE 64	/* 16 bytes */
+#define PRM_QPC_PRI_SL 0x2a4, 4
+#define PRM_QPC_PRI_VHCA_PORT_NUM 0x2a8, 8
+/* secondary_address_path: 44 bytes at byte 92 */
+#define PRM_QPC_ALT_PATH_BYTE 92
+#define PRM_QPC_ADS_LEN 44
+#define PRM_QPC_LOG_SRA_MAX 0x448, 3
+#define PRM_QPC_RETRY_COUNT 0x44d, 3
+#define PRM_QPC_RNR_RETRY 0x450, 3
+#define PRM_QPC_NEXT_SEND_PSN 0x488, 24
+#define PRM_QPC_CQN_SND 0x4a8, 24
+#define PRM_QPC_LOG_RRA_MAX 0x548, 3
+#define PRM_QPC_RRE 0x550, 1
+#define PRM_QPC_RWE 0x551, 1
+#define PRM_QPC_RAE 0x552, 1
+#define PRM_QPC_PAGE_OFFSET 0x554, 6
+#define PRM_QPC_MIN_RNR_NAK 0x563, 5
+#define PRM_QPC_NEXT_RCV_PSN 0x568, 24
+#define PRM_QPC_CQN_RCV 0x5a8, 24
+#define PRM_QPC_DBR_ADDR 0x5c0, 64
+#define PRM_QPC_Q_KEY 0x600, 32
+#define PRM_QPC_RQ_TYPE 0x625, 3
+#define PRM_QPC_SRQN 0x628, 24
+#define PRM_QPC_DBR_UMEM_VALID 0x743, 1
+#define PRM_QPC_DBR_UMEM_ID 0x7e0, 32
+#define PRM_QP_WQ_UMEM_OFFSET 0x800, 64
+#define PRM_QP_WQ_UMEM_ID 0x840, 32
+#define PRM_QP_WQ_UMEM_VALID 0x860, 1
+
+/* qpc.state */
+enum prm_qp_state {
+	PRM_QP_STATE_RST = 0x0,
+	PRM_QP_STATE_INIT = 0x1,
+	PRM_QP_STATE_RTR = 0x2,
+	PRM_QP_STATE_RTS = 0x3,
+	PRM_QP_STATE_SQER = 0x4,
+	PRM_QP_STATE_SQD = 0x5,
+	PRM_QP_STATE_ERR = 0x6,
+};
+
+/* qpc.st: the transport service */
+enum prm_qp_st {
+	PRM_QP_ST_RC = 0x0,
+	PRM_QP_ST_UC = 0x1,
+	PRM_QP_ST_UD = 0x2,
+	PRM_QP_ST_XRC = 0x3,
+};
+
+/* qpc.pm_state */
+#define PRM_QP_PM_MIGRATED 0x3
+
+/* qpc.rq_type */
+enum prm_qp_rq_type {
+	PRM_QP_RQ_REGULAR = 0x0,
+	PRM_QP_RQ_SRQ = 0x1,
+	PRM_QP_RQ_ZERO_LEN = 0x3,
+};
+
+/* opt_param_mask of the transition commands: which optional fields count */
+enum prm_qp_optpar {
+	PRM_QP_OPTPAR_ALT_ADDR_PATH = 1 << 0,
+	PRM_QP_OPTPAR_RRE = 1 << 1,
+	PRM_QP_OPTPAR_RAE = 1 << 2,
+	PRM_QP_OPTPAR_RWE = 1 << 3,
+	PRM_QP_OPTPAR_PKEY_INDEX = 1 << 4,
+	PRM_QP_OPTPAR_Q_KEY = 1 << 5,
+	PRM_QP_OPTPAR_RNR_TIMEOUT = 1 << 6,
+	PRM_QP_OPTPAR_PRIMARY_ADDR_PATH = 1 << 7,
+	PRM_QP_OPTPAR_SRA_MAX = 1 << 8,
+	PRM_QP_OPTPAR_RRA_MAX = 1 << 9,
+	PRM_QP_OPTPAR_PM_STATE = 1 << 10,
+	PRM_QP_OPTPAR_RETRY_COUNT = 1 << 12,
+	PRM_QP_OPTPAR_RNR_RETRY = 1 << 13,
+	PRM_QP_OPTPAR_ACK_TIMEOUT = 1 << 14,
+	PRM_QP_OPTPAR_PRI_PORT = 1 << 16,
+};
+
 /* User contexts (the DEVX uid). */
 #define PRM_CREATE_UCTX_IN_LEN 64
 #define PRM_UCTX_CAP 0x80, 32
@@ -138,6 +522,12 @@ enum {
 #define PRM_CAP_AREA_LEN 4096
 #define PRM_QUERY_HCA_CAP_IN_LEN PRM_HDR_LEN
 #define PRM_QUERY_HCA_CAP_OUT_LEN (PRM_CAP_AREA_BYTE + PRM_CAP_AREA_LEN)
+/*
+ * The shortest output firmware answers: room for cmd_hca_cap (0x4000
+ * bits); the rest of the union is cut off.  rdma-core's own pyverbs tests
+ * query with exactly this length (QueryCmdHcaCapOut).
+ */
+#define PRM_QUERY_HCA_CAP_MIN_OUT_LEN (PRM_CAP_AREA_BYTE + 2048)
 
 enum prm_cap_type {
 	PRM_CAP_TYPE_GENERAL = 0x0,
@@ -249,9 +639,15 @@ enum prm_cap_type {
 #define PRM_CAP_NATIVE_PORT_NUM 0x608, 8
 #define PRM_CAP_NUM_VHCA_PORTS 0x610, 8
 #define PRM_CAP_UCTX_CAP 0x6a0, 32
+#define PRM_CAP_LOG_FLOW_HIT_ASO_GRAN 0x723, 5
+#define PRM_CAP_LOG_FLOW_HIT_ASO_MAX_ALLOC 0x72b, 5
+#define PRM_CAP_LOG_MAX_NUM_FLOW_HIT_ASO 0x743, 5
 
 /* General device capabilities 2. */
 #define PRM_CAP2_LOG_RESERVED_QPN_GRAN 0x93, 5
+#define PRM_CAP2_LOG_CONN_TRACK_GRAN 0xcb, 5
+#define PRM_CAP2_LOG_CONN_TRACK_MAX_ALLOC 0xd3, 5
+#define PRM_CAP2_LOG_MAX_CONN_TRACK 0xdb, 5
 
 /* ODP: per transport service bits send..srq_receive (6 bits). */
 #define PRM_CAP_ODP_RC 0x80, 6
@@ -277,12 +673,36 @@ enum prm_cap_type {
 #define PRM_CAP_QOS_NIC_SQ_SCHED 0x8, 1
 #define PRM_CAP_QOS_NIC_BW_SHARE 0x9, 1
 #define PRM_CAP_QOS_NIC_RATE_LIMIT 0xa, 1
+#define PRM_CAP_QOS_LOG_METER_ASO_GRAN 0x123, 5
+#define PRM_CAP_QOS_LOG_METER_ASO_MAX_ALLOC 0x12b, 5
+#define PRM_CAP_QOS_LOG_MAX_NUM_METER_ASO 0x133, 5
 
 /* NIC flow table: the NIC receive properties start at bit 0x200. */
 #define PRM_CAP_FT_NIC_RX_FT_SUPPORT 0x200, 1
 #define PRM_CAP_FT_NIC_RX_FLOW_COUNTER 0x202, 1
 #define PRM_CAP_FT_NIC_RX_LOG_MAX_FT_SIZE 0x222, 6
 #define PRM_CAP_FT_NIC_RX_MAX_FT_LEVEL 0x238, 8
+/*
+ * The same properties (flow_table_prop_layout) as offsets inside one
+ * table type's block; the NIC receive block starts at bit 0x200, the
+ * NIC transmit block at 0x800.
+ */
+#define PRM_CAP_FT_NIC_RX_PROPS 0x200
+#define PRM_CAP_FT_NIC_TX_PROPS 0x800
+#define PRM_FT_PROP_FT_SUPPORT 0x0, 1
+#define PRM_FT_PROP_FLOW_COUNTER 0x2, 1
+#define PRM_FT_PROP_MISS_TABLE_MODE 0x5, 1
+#define PRM_FT_PROP_TABLE_MODIFY 0x6, 1
+#define PRM_FT_PROP_REFORMAT 0x7, 1
+#define PRM_FT_PROP_DECAP 0x8, 1
+#define PRM_FT_PROP_LOG_MAX_FT_SIZE 0x22, 6
+#define PRM_FT_PROP_LOG_MAX_MODHDR 0x28, 8
+#define PRM_FT_PROP_MAX_MODHDR_ACTIONS 0x30, 8
+#define PRM_FT_PROP_MAX_FT_LEVEL 0x38, 8
+#define PRM_FT_PROP_LOG_MAX_FT_NUM 0x78, 8
+#define PRM_FT_PROP_LOG_MAX_FLOW_COUNTER 0x90, 8
+#define PRM_FT_PROP_LOG_MAX_DESTINATION 0x98, 8
+#define PRM_FT_PROP_LOG_MAX_FLOW 0xb8, 8
 
 /* Device memory. */
 #define PRM_CAP_DM_MEMIC 0x0, 1

@@ -47,6 +47,7 @@ enum {
 	EMU_FW_STATUS_BAD_RES_STATE = 0x9,
 	EMU_FW_STATUS_BAD_INDEX = 0xa,
 	EMU_FW_STATUS_NO_RESOURCES = 0xf,
+	EMU_FW_STATUS_BAD_QP_STATE = 0x10,
 	EMU_FW_STATUS_BAD_INPUT_LEN = 0x50,
 	EMU_FW_STATUS_BAD_OUTPUT_LEN = 0x51,
 };
@@ -84,6 +85,23 @@ enum emu_fw_syndrome {
 	EMU_FW_SYND_UMEM_MISSING = 0x5e000012, /* BAD_PARAM: not live */
 	EMU_FW_SYND_UMEM_UID = 0x5e000013,	 /* BAD_PARAM: another uid's */
 	EMU_FW_SYND_UMEM_SIZE = 0x5e000014,	 /* BAD_PARAM: too small */
+	/* QPs and verbs CQs (fw_qp.c, fw_cq.c) */
+	EMU_FW_SYND_PAS_SHORT = 0x5e000040,	 /* BAD_PARAM: page list short */
+	EMU_FW_SYND_QP_STATE = 0x5e000041,	 /* BAD_QP_STATE: transition */
+	EMU_FW_SYND_QP_OPTPAR = 0x5e000042,	 /* BAD_PARAM: opt_param_mask */
+	EMU_FW_SYND_QP_CQ = 0x5e000043,	 /* BAD_PARAM: cqn not usable */
+	EMU_FW_SYND_QP_PD = 0x5e000044,	 /* BAD_PARAM: pd not usable */
+	EMU_FW_SYND_IN_USE = 0x5e000045,	 /* RES_BUSY: QPs use it */
+	/* An object a command points its object at (a CQ, TIS, RQ, ...) */
+	EMU_FW_SYND_REF_MISSING = 0x5e000015,	 /* BAD_PARAM: not live */
+	EMU_FW_SYND_REF_UID = 0x5e000016,	 /* BAD_PARAM: another uid's */
+	EMU_FW_SYND_RESERVED = 0x5e000017,	 /* BAD_PARAM: reserved set */
+	EMU_FW_SYND_STATE = 0x5e000018,		 /* BAD_RES_STATE: transition */
+	EMU_FW_SYND_TABLE_TYPE = 0x5e000019,	 /* BAD_PARAM */
+	EMU_FW_SYND_FG_OVERLAP = 0x5e00001a,	 /* BAD_PARAM: index ranges */
+	EMU_FW_SYND_FTE_INDEX = 0x5e00001b,	 /* BAD_PARAM: not in group */
+	EMU_FW_SYND_FTE_EXISTS = 0x5e00001c,	 /* BAD_PARAM: index in use */
+	EMU_FW_SYND_FT_LEVEL = 0x5e00001d,	 /* BAD_PARAM: not deeper */
 };
 
 /*
@@ -109,7 +127,9 @@ uint16_t emu_fw_vhca_id(const struct emu_fw *fw);
 
 /*
  * Live firmware objects (user contexts, PDs, transport domains, XRCDs,
- * flow counter allocations, general objects, UMEMs, CQs) created with
+ * flow counter allocations, general objects, UMEMs, CQs, TIRs, TISes,
+ * RQs, SQs, RQTs, flow tables, groups and entries, packet reformat and
+ * modify header contexts, QPs) created with
  * uid, or of every uid when uid is negative: lets tests check that a
  * teardown destroyed everything.
  */

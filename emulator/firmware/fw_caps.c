@@ -3,7 +3,8 @@
  * The device's capabilities, as QUERY_HCA_CAP reports them: a single
  * port ConnectX-6-like function whose port is InfiniBand (as the kernel
  * model's ibv_query_port() reports it), with DEVX (user contexts, UMEM),
- * flow counters and one general object type, the flow meter.  Numbers
+ * flow counters, NIC flow steering and the general object types of
+ * fw_genobj.c.  Numbers
  * the kernel derives its device attributes from (max_qp = 1 <<
  * log_max_qp, max_sge from max_wqe_sz_sq, hca_core_clock, ...) match
  * what the kernel model reports.  The limits come from fw_internal.h,
@@ -31,8 +32,8 @@ struct cap_val {
 static const struct cap_val general_caps[] = {
 	V(PRM_CAP_HCA_CAP_2, 1),
 	V(PRM_CAP_LOG_MAX_SRQ_SZ, 15),
-	V(PRM_CAP_LOG_MAX_QP_SZ, 15),
-	V(PRM_CAP_LOG_MAX_QP, 18),
+	V(PRM_CAP_LOG_MAX_QP_SZ, FW_LOG_MAX_QP_SZ),
+	V(PRM_CAP_LOG_MAX_QP, FW_LOG_MAX_QP),
 	V(PRM_CAP_LOG_MAX_SRQ, 23),
 	V(PRM_CAP_LOG_MAX_CQ_SZ, FW_LOG_MAX_CQ_SZ),
 	V(PRM_CAP_LOG_MAX_CQ, FW_LOG_MAX_CQ),
@@ -72,7 +73,8 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_ROCE, 1),
 	V(PRM_CAP_ATOMIC, 1),
 	V(PRM_CAP_CQ_OI, 1),
-	V(PRM_CAP_CQ_RESIZE, 1),
+	/* no resize: the model cannot write the resize CQE it needs */
+	V(PRM_CAP_CQ_RESIZE, 0),
 	V(PRM_CAP_CQ_MODERATION, 1),
 	V(PRM_CAP_PG, 0),	/* no ODP */
 	V(PRM_CAP_XRC, 1),
@@ -96,14 +98,14 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_LOG_MAX_PD, FW_LOG_MAX_PD),
 	V(PRM_CAP_LOG_MAX_XRCD, FW_LOG_MAX_XRCD),
 	V(PRM_CAP_LOG_MAX_FLOW_COUNTER_BULK, FW_LOG_MAX_FLOW_COUNTER_BULK),
-	V(PRM_CAP_LOG_MAX_RQ, 17),
-	V(PRM_CAP_LOG_MAX_SQ, 17),
-	V(PRM_CAP_LOG_MAX_TIR, 16),
-	V(PRM_CAP_LOG_MAX_TIS, 16),
+	V(PRM_CAP_LOG_MAX_RQ, FW_LOG_MAX_RQ),
+	V(PRM_CAP_LOG_MAX_SQ, FW_LOG_MAX_SQ),
+	V(PRM_CAP_LOG_MAX_TIR, FW_LOG_MAX_TIR),
+	V(PRM_CAP_LOG_MAX_TIS, FW_LOG_MAX_TIS),
 	V(PRM_CAP_LOG_MAX_RMP, 17),
-	V(PRM_CAP_LOG_MAX_RQT, 16),
-	V(PRM_CAP_LOG_MAX_RQT_SIZE, 11),
-	V(PRM_CAP_LOG_MAX_WQ_SZ, 15),
+	V(PRM_CAP_LOG_MAX_RQT, FW_LOG_MAX_RQT),
+	V(PRM_CAP_LOG_MAX_RQT_SIZE, FW_LOG_MAX_RQT_SIZE),
+	V(PRM_CAP_LOG_MAX_WQ_SZ, FW_LOG_MAX_WQ_SZ),
 	V(PRM_CAP_STEERING_FORMAT, 1),	/* ConnectX-6 Dx */
 	V(PRM_CAP_LOG_MAX_UCTX, FW_LOG_MAX_UCTX),
 	V(PRM_CAP_CRYPTO, 0),
@@ -119,10 +121,18 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_NATIVE_PORT_NUM, 1),
 	V(PRM_CAP_NUM_VHCA_PORTS, 1),
 	V(PRM_CAP_UCTX_CAP, 0x1),	/* raw TX */
+	/* ASO first hit: 2^9 flags an object, ranges of up to 2^8. */
+	V(PRM_CAP_LOG_FLOW_HIT_ASO_GRAN, 9),
+	V(PRM_CAP_LOG_FLOW_HIT_ASO_MAX_ALLOC, FW_LOG_MAX_ASO_ALLOC),
+	V(PRM_CAP_LOG_MAX_NUM_FLOW_HIT_ASO, FW_LOG_MAX_NUM_ASO),
 };
 
 static const struct cap_val general2_caps[] = {
 	V(PRM_CAP2_LOG_RESERVED_QPN_GRAN, 0),
+	/* ASO connection tracking: one connection an object. */
+	V(PRM_CAP2_LOG_CONN_TRACK_GRAN, 0),
+	V(PRM_CAP2_LOG_CONN_TRACK_MAX_ALLOC, FW_LOG_MAX_ASO_ALLOC),
+	V(PRM_CAP2_LOG_MAX_CONN_TRACK, FW_LOG_MAX_NUM_ASO),
 };
 
 static const struct cap_val atomic_caps[] = {
@@ -141,13 +151,32 @@ static const struct cap_val roce_caps[] = {
 static const struct cap_val qos_caps[] = {
 	V(PRM_CAP_QOS_PACKET_PACING, 1),
 	V(PRM_CAP_QOS_NIC_SQ_SCHED, 0),
+	/* ASO flow meter: two meters an object. */
+	V(PRM_CAP_QOS_LOG_METER_ASO_GRAN, 1),
+	V(PRM_CAP_QOS_LOG_METER_ASO_MAX_ALLOC, FW_LOG_MAX_ASO_ALLOC),
+	V(PRM_CAP_QOS_LOG_MAX_NUM_METER_ASO, FW_LOG_MAX_NUM_ASO),
 };
 
-static const struct cap_val flow_table_caps[] = {
-	V(PRM_CAP_FT_NIC_RX_FT_SUPPORT, 1),
-	V(PRM_CAP_FT_NIC_RX_FLOW_COUNTER, 1),
-	V(PRM_CAP_FT_NIC_RX_LOG_MAX_FT_SIZE, 23),
-	V(PRM_CAP_FT_NIC_RX_MAX_FT_LEVEL, 63),
+/*
+ * The NIC receive and transmit table properties (flow_table_prop_layout),
+ * each at its block's offset: what fw_ft.c, fw_fte.c and fw_fs_ctx.c
+ * accept.
+ */
+static const struct cap_val ft_props[] = {
+	V(PRM_FT_PROP_FT_SUPPORT, 1),
+	V(PRM_FT_PROP_FLOW_COUNTER, 1),
+	V(PRM_FT_PROP_MISS_TABLE_MODE, 1),
+	V(PRM_FT_PROP_TABLE_MODIFY, 1),
+	V(PRM_FT_PROP_REFORMAT, 1),
+	V(PRM_FT_PROP_DECAP, 1),
+	V(PRM_FT_PROP_LOG_MAX_FT_SIZE, FW_LOG_MAX_FT_SIZE),
+	V(PRM_FT_PROP_LOG_MAX_MODHDR, FW_LOG_MAX_MODIFY_HDR),
+	V(PRM_FT_PROP_MAX_MODHDR_ACTIONS, FW_MAX_MODIFY_HDR_ACTIONS),
+	V(PRM_FT_PROP_MAX_FT_LEVEL, FW_MAX_FT_LEVEL),
+	V(PRM_FT_PROP_LOG_MAX_FT_NUM, FW_LOG_MAX_FT_NUM),
+	V(PRM_FT_PROP_LOG_MAX_FLOW_COUNTER, FW_LOG_MAX_FT_FLOW_COUNTER),
+	V(PRM_FT_PROP_LOG_MAX_DESTINATION, FW_LOG_MAX_DESTINATION),
+	V(PRM_FT_PROP_LOG_MAX_FLOW, FW_LOG_MAX_FLOW),
 };
 
 static void put(uint8_t *area, const struct cap_val *v, size_t n, bool cur)
@@ -160,6 +189,15 @@ static void put(uint8_t *area, const struct cap_val *v, size_t n, bool cur)
 
 #define PUT(area, table, cur)                                               \
 	put(area, table, sizeof(table) / sizeof(table[0]), cur)
+
+static void put_ft_props(uint8_t *area, unsigned int block, bool cur)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(ft_props) / sizeof(ft_props[0]); i++)
+		prm_set(area, block + ft_props[i].off, ft_props[i].width,
+			cur ? ft_props[i].cur : ft_props[i].max);
+}
 
 /*
  * Fills the 4096-byte capability area of one type; false when the
@@ -174,9 +212,8 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 	case PRM_CAP_TYPE_GENERAL:
 		PUT(area, general_caps, cur);
 		prm_set(area, PRM_CAP_VHCA_ID, fw->vhca_id);
-		/* Only the flow meter among the general object types. */
 		prm_set64(area, PRM_CAP_GENERAL_OBJ_TYPES,
-			  1ull << PRM_OBJ_TYPE_FLOW_METER);
+			  fw_general_obj_types());
 		return true;
 	case PRM_CAP_TYPE_GENERAL_2:
 		PUT(area, general2_caps, cur);
@@ -184,7 +221,11 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 	case PRM_CAP_TYPE_ETHERNET_OFFLOADS:
 	case PRM_CAP_TYPE_ESWITCH_FLOW_TABLE:
 	case PRM_CAP_TYPE_ESWITCH:
-		/* Present, with every optional feature off. */
+	case PRM_CAP_TYPE_DEV_MEM:
+		/*
+		 * Present, with every optional feature off: for device
+		 * memory, no MEMIC BAR and no MEMIC operations.
+		 */
 		return true;
 	case PRM_CAP_TYPE_ODP:
 		/* Without page faults (pg = 0) every ODP bit is clear. */
@@ -199,10 +240,11 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 		PUT(area, qos_caps, cur);
 		return true;
 	case PRM_CAP_TYPE_FLOW_TABLE:
-		PUT(area, flow_table_caps, cur);
+		put_ft_props(area, PRM_CAP_FT_NIC_RX_PROPS, cur);
+		put_ft_props(area, PRM_CAP_FT_NIC_TX_PROPS, cur);
 		return true;
 	default:
-		/* Device memory and crypto are off in the general caps. */
+		/* Crypto is off in the general caps. */
 		return false;
 	}
 }

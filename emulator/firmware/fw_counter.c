@@ -78,6 +78,9 @@ bool fw_cmd_dealloc_flow_counter(struct fw_cmd *cmd)
 	if (obj->id != id)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_RANGE);
+	/* Flow table entries count into it. */
+	if (!fw_obj_idle(cmd, obj))
+		return false;
 	fw_obj_destroy(cmd->fw, obj);
 	return true;
 }

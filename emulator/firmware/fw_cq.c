@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * Completion queues whose CQE ring lies in a DEVX UMEM (cq_umem_valid):
- * the object through which the model sees a UMEM in use.  A CQ holds a
- * reference on the UMEM of its ring, and on the UMEM of its doorbell
- * record when dbr_umem_valid is set, so DESTROY_UMEM fails (RES_BUSY)
- * while the CQ lives.  No completions are ever written: the model keeps
+ * Completion queues.  A DEVX CQ's CQE ring lies in a UMEM
+ * (cq_umem_valid): the object through which the model sees a UMEM in
+ * use.  Such a CQ holds a reference on the UMEM of its ring, and on the
+ * UMEM of its doorbell record when dbr_umem_valid is set, so
+ * DESTROY_UMEM fails (RES_BUSY) while the CQ lives.  A verbs CQ's ring
+ * is user memory the kernel pinned and describes with a page list (PAS)
+ * after the fixed mailbox; the model checks that the list covers the
+ * ring.  QPs hold references on their CQs: DESTROY_CQ of a CQ a QP uses
+ * fails (RES_BUSY).  No completions are ever written: the model keeps
  * the context as created and returns it from QUERY_CQ.  c_eqn and
  * uar_page are stored, not checked (the model has no EQs or UARs).
  */
@@ -15,7 +19,7 @@
 
 struct cq_state {
 	uint8_t cqc[PRM_CQ_CTX_LEN];
-	uint32_t umem_id;
+	uint32_t umem_id;	/* 0: the ring is described by a PAS */
 	uint32_t dbr_umem_id;	/* 0: the doorbell is not in a UMEM */
 };
 
@@ -27,31 +31,10 @@ static unsigned int cqc_bit(unsigned int off, unsigned int width)
 	return off - PRM_CQ_CTX_BYTE * 8;
 }
 
-/*
- * The UMEM id names, if it is live, of the command's own uid, and holds
- * len bytes from offset.
- */
-static struct fw_obj *usable_umem(struct fw_cmd *cmd, uint32_t id,
-				  uint64_t offset, uint64_t len)
+struct fw_obj *fw_usable_umem(struct fw_cmd *cmd, uint32_t id,
+			      uint64_t offset, uint64_t len)
 {
-	struct fw_obj *umem = fw_obj_find(cmd->fw, FW_OBJ_UMEM, id);
-	uint64_t bytes;
-
-	if (!umem) {
-		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			EMU_FW_SYND_UMEM_MISSING);
-		return NULL;
-	}
-	if (umem->uid != cmd->uid) {
-		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_UMEM_UID);
-		return NULL;
-	}
-	bytes = fw_umem_bytes(umem);
-	if (offset > bytes || len > bytes - offset) {
-		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_UMEM_SIZE);
-		return NULL;
-	}
-	return umem;
+	return fw_umem_ref(cmd, id, offset, len, NULL);
 }
 
 bool fw_cmd_create_cq(struct fw_cmd *cmd)
@@ -62,21 +45,30 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 	struct cq_state *st;
 	uint64_t ring_len;
 
-	/* Only UMEM CQs: the model cannot read a physical address list. */
-	if (!prm_get(cmd->in, PRM_CQ_UMEM_VALID) || cqe_sz > 1 ||
-	    log_size > FW_LOG_MAX_CQ_SZ)
+	if (cqe_sz > 1 || log_size > FW_LOG_MAX_CQ_SZ)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_BAD_FIELD);
 	/* 64-byte CQEs, or 128 with cqe_sz 1. */
 	ring_len = (64ull << cqe_sz) << log_size;
-	ring = usable_umem(cmd, prm_get(cmd->in, PRM_CQ_UMEM_ID),
-			   prm_get64(cmd->in, PRM_CQ_UMEM_OFFSET), ring_len);
-	if (!ring)
-		return false;
+	if (prm_get(cmd->in, PRM_CQ_UMEM_VALID)) {
+		ring = fw_usable_umem(cmd, prm_get(cmd->in, PRM_CQ_UMEM_ID),
+				      prm_get64(cmd->in, PRM_CQ_UMEM_OFFSET),
+				      ring_len);
+		if (!ring)
+			return false;
+	} else {
+		ring = NULL;
+		if (!fw_pas_covers(cmd, PRM_CQ_PAS_BYTE,
+				   prm_get(cmd->in, PRM_CQC_LOG_PAGE_SIZE),
+				   prm_get(cmd->in, PRM_CQC_PAGE_OFFSET),
+				   ring_len))
+			return false;
+	}
 	/* The doorbell record: two big-endian dwords at dbr_addr. */
 	if (prm_get(cmd->in, PRM_CQC_DBR_UMEM_VALID)) {
-		dbr = usable_umem(cmd, prm_get(cmd->in, PRM_CQC_DBR_UMEM_ID),
-				  prm_get64(cmd->in, PRM_CQC_DBR_ADDR), 8);
+		dbr = fw_usable_umem(cmd,
+				     prm_get(cmd->in, PRM_CQC_DBR_UMEM_ID),
+				     prm_get64(cmd->in, PRM_CQC_DBR_ADDR), 8);
 		if (!dbr)
 			return false;
 	}
@@ -94,8 +86,10 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 	prm_set(st->cqc, CQC_BIT(PRM_CQC_STATUS), 4, 0);
 	memset(st->cqc + PRM_CQC_COUNTERS_BYTE - PRM_CQ_CTX_BYTE, 0,
 	       PRM_CQC_COUNTERS_LEN);
-	st->umem_id = ring->id;
-	ring->refs++;
+	if (ring) {
+		st->umem_id = ring->id;
+		ring->refs++;
+	}
 	if (dbr) {
 		st->dbr_umem_id = dbr->id;
 		dbr->refs++;
@@ -139,12 +133,61 @@ bool fw_cmd_destroy_cq(struct fw_cmd *cmd)
 	struct fw_obj *obj = named_cq(cmd);
 	struct cq_state *st;
 
-	if (!obj)
+	if (!obj || !fw_obj_idle(cmd, obj))
 		return false;
+	if (obj->refs)
+		return fw_fail(cmd, EMU_FW_STATUS_RES_BUSY, EMU_FW_SYND_IN_USE);
 	st = obj->data;
-	put_umem(cmd->fw, st->umem_id);
+	if (st->umem_id)
+		put_umem(cmd->fw, st->umem_id);
 	if (st->dbr_umem_id)
 		put_umem(cmd->fw, st->dbr_umem_id);
 	fw_obj_destroy(cmd->fw, obj);
+	return true;
+}
+
+bool fw_pas_covers(struct fw_cmd *cmd, size_t pas_byte, unsigned int log_page,
+		   unsigned int page_offset, uint64_t len)
+{
+	uint64_t page = 4096ull << log_page;
+	uint64_t npages = (page_offset * 64ull + len + page - 1) / page;
+
+	if (cmd->inlen < pas_byte ||
+	    npages > (cmd->inlen - pas_byte) / PRM_PAS_ENTRY_LEN)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_PAS_SHORT);
+	return true;
+}
+
+/* A cqc field from a mailbox (cqc at byte 16) to the stored context. */
+static void copy_cqc_field(uint8_t *cqc, const uint8_t *in, unsigned int off,
+			   unsigned int width)
+{
+	prm_set(cqc, off - PRM_CQ_CTX_BYTE * 8, width,
+		prm_get(in, off, width));
+}
+
+/*
+ * MODIFY_CQ changes the moderation (cq_period, cq_max_count) the field
+ * select names; resizing is a capability the device does not report
+ * (cq_resize 0), other fields or op_mods are refused (BAD_PARAM).
+ */
+bool fw_cmd_modify_cq(struct fw_cmd *cmd)
+{
+	uint32_t select = prm_get(cmd->in, PRM_MODIFY_CQ_FIELD_SELECT);
+	struct fw_obj *obj = named_cq(cmd);
+	struct cq_state *st;
+
+	if (!obj)
+		return false;
+	if (cmd->op_mod != PRM_MODIFY_CQ_OP_MODIFY ||
+	    select & ~(PRM_MODIFY_CQ_PERIOD | PRM_MODIFY_CQ_COUNT))
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_BAD_FIELD);
+	st = obj->data;
+	if (select & PRM_MODIFY_CQ_PERIOD)
+		copy_cqc_field(st->cqc, cmd->in, PRM_CQC_CQ_PERIOD);
+	if (select & PRM_MODIFY_CQ_COUNT)
+		copy_cqc_field(st->cqc, cmd->in, PRM_CQC_CQ_MAX_COUNT);
 	return true;
 }

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * General objects (CREATE/MODIFY/QUERY/DESTROY_GENERAL_OBJECT) of the one
- * type the device offers: the flow meter (obj_type 0xa).  It is small,
- * libmlx5 44 knows it (mlx5dv_devx_obj records MLX5_DEVX_FLOW_METER, and
- * the DR meter action drives it), and its modify is selective: the
- * modify_field_select bits name which of active, CBS, CIR, EBS and EIR
- * change, so a test can see a modify change some fields and keep others.
+ * General objects (CREATE/MODIFY/QUERY/DESTROY_GENERAL_OBJECT) of the
+ * types libmlx5 records (set_devx_obj_info()) and the device offers: the
+ * flow meter (0xa), the flow sampler (0x20), and the ASO objects flow
+ * meter (0x24), first hit (0x25) and connection tracking (0x31).
  *
- * The model keeps the 128-byte object as created, applies modifies to
- * it, and fills in the SW steering ICM addresses firmware reports.  The
- * destination flow table is not checked: the model has no flow tables.
+ * The model keeps each object as created.  The flow meter's modify is
+ * selective: the modify_field_select bits name which of active, CBS,
+ * CIR, EBS and EIR change.  The other types have no modify (ASO objects
+ * change through ASO work requests, which the model has no data path
+ * for).  A sampler holds a reference on its sample and default tables,
+ * an ASO object on its access PD.  ASO objects come in ranges of
+ * 2^log_obj_range (up to 2^FW_LOG_MAX_ASO_ALLOC), named by the first id.
+ * The flow meter's destination table is stored, not checked.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,98 +24,172 @@
 static unsigned int obj_bit(unsigned int off, unsigned int width)
 {
 	(void)width;
-	return off - PRM_METER_OBJ_BYTE * 8;
+	return off - PRM_GOBJ_BYTE * 8;
 }
 
-static bool meter_type(struct fw_cmd *cmd)
+struct gobj_type {
+	uint16_t type;
+	uint16_t len;		/* bytes of the object after the header */
+	uint8_t max_log_range;
+	/* Checks what the object names; adds it to holds. */
+	bool (*refs)(struct fw_cmd *cmd, struct fw_holds *holds);
+	/* Fills in what firmware adds to the stored image. */
+	void (*fill)(const struct fw_cmd *cmd, const struct fw_obj *obj,
+		     uint8_t *image);
+};
+
+/* Where an object's steering entries live in device memory. */
+static uint64_t steering_icm(const struct fw_cmd *cmd,
+			     const struct fw_obj *obj)
 {
-	if (prm_get(cmd->in, PRM_GOBJ_TYPE) != PRM_OBJ_TYPE_FLOW_METER)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			       EMU_FW_SYND_BAD_OBJ_TYPE);
-	return true;
+	return (uint64_t)cmd->fw->vhca_id << 40 | (uint64_t)obj->id << 12;
 }
 
-static bool in_len(struct fw_cmd *cmd, size_t len)
+static void meter_fill(const struct fw_cmd *cmd, const struct fw_obj *obj,
+		       uint8_t *image)
 {
-	if (cmd->inlen < len)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_INPUT_LEN,
-			       EMU_FW_SYND_INPUT_LEN);
-	return true;
+	uint64_t icm = steering_icm(cmd, obj);
+
+	prm_set(image, OBJ_BIT(PRM_METER_SELECT_HI), 32, 0);
+	prm_set(image, OBJ_BIT(PRM_METER_SELECT_LO), 32, 0);
+	prm_set64(image, OBJ_BIT(PRM_METER_ICM_RX), 64, icm);
+	prm_set64(image, OBJ_BIT(PRM_METER_ICM_TX), 64, icm | 0x800);
 }
 
-/* The meter the command names, if it exists and the uid may use it. */
-static struct fw_obj *named_meter(struct fw_cmd *cmd)
+static bool sampler_table(struct fw_cmd *cmd, unsigned int off,
+			  unsigned int width, struct fw_holds *holds)
+{
+	struct fw_obj *ft = fw_obj_ref(cmd, FW_OBJ_FLOW_TABLE,
+				       prm_get(cmd->in, off, width), holds);
+
+	return ft && fw_check(cmd, fw_flow_table_type(ft) !=
+					   prm_get(cmd->in,
+						   PRM_SAMPLER_TABLE_TYPE),
+			      EMU_FW_SYND_TABLE_TYPE);
+}
+
+static bool sampler_refs(struct fw_cmd *cmd, struct fw_holds *holds)
+{
+	return fw_check(cmd, !fw_table_type_ok(prm_get(cmd->in,
+						       PRM_SAMPLER_TABLE_TYPE)),
+			EMU_FW_SYND_TABLE_TYPE) &&
+	       sampler_table(cmd, PRM_SAMPLER_SAMPLE_TABLE, holds) &&
+	       sampler_table(cmd, PRM_SAMPLER_DEFAULT_TABLE, holds);
+}
+
+static void sampler_fill(const struct fw_cmd *cmd, const struct fw_obj *obj,
+			 uint8_t *image)
+{
+	uint64_t icm = steering_icm(cmd, obj) | 1ull << 38;
+
+	prm_set(image, OBJ_BIT(PRM_SAMPLER_SELECT_HI), 32, 0);
+	prm_set(image, OBJ_BIT(PRM_SAMPLER_SELECT_LO), 32, 0);
+	prm_set64(image, OBJ_BIT(PRM_SAMPLER_ICM_RX), 64, icm);
+	prm_set64(image, OBJ_BIT(PRM_SAMPLER_ICM_TX), 64, icm | 0x800);
+}
+
+static bool aso_refs(struct fw_cmd *cmd, struct fw_holds *holds)
+{
+	return fw_obj_ref(cmd, FW_OBJ_PD, prm_get(cmd->in, PRM_ASO_ACCESS_PD),
+			  holds);
+}
+
+static const struct gobj_type gobj_types[] = {
+	{ PRM_OBJ_TYPE_FLOW_METER, PRM_METER_OBJ_LEN, 0, NULL, meter_fill },
+	{ PRM_OBJ_TYPE_FLOW_SAMPLER, PRM_SAMPLER_LEN, 0, sampler_refs,
+	  sampler_fill },
+	{ PRM_OBJ_TYPE_ASO_FLOW_METER, PRM_ASO_LEN, FW_LOG_MAX_ASO_ALLOC,
+	  aso_refs, NULL },
+	{ PRM_OBJ_TYPE_ASO_FIRST_HIT, PRM_ASO_LEN, FW_LOG_MAX_ASO_ALLOC,
+	  aso_refs, NULL },
+	{ PRM_OBJ_TYPE_ASO_CT, PRM_ASO_LEN, FW_LOG_MAX_ASO_ALLOC, aso_refs,
+	  NULL },
+};
+
+uint64_t fw_general_obj_types(void)
+{
+	uint64_t types = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(gobj_types) / sizeof(gobj_types[0]); i++)
+		types |= 1ull << gobj_types[i].type;
+	return types;
+}
+
+/* The type of the command's obj_type, if the device offers it. */
+static const struct gobj_type *cmd_type(struct fw_cmd *cmd)
+{
+	uint16_t type = prm_get(cmd->in, PRM_GOBJ_TYPE);
+	size_t i;
+
+	for (i = 0; i < sizeof(gobj_types) / sizeof(gobj_types[0]); i++)
+		if (gobj_types[i].type == type)
+			return &gobj_types[i];
+	fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_BAD_OBJ_TYPE);
+	return NULL;
+}
+
+/* The object the command names, if it exists and the uid may use it. */
+static struct fw_obj *named_obj(struct fw_cmd *cmd, const struct gobj_type *t)
 {
 	struct fw_obj *obj;
 
-	if (!meter_type(cmd))
-		return NULL;
 	obj = fw_obj_find(cmd->fw, FW_OBJ_GENERAL,
 			  prm_get(cmd->in, PRM_GOBJ_ID));
-	if (!obj || obj->type != PRM_OBJ_TYPE_FLOW_METER) {
-		fw_fail(cmd, EMU_FW_STATUS_BAD_RES_STATE,
-			EMU_FW_SYND_NO_OBJECT);
-		return NULL;
-	}
-	if (!fw_obj_owned(cmd, obj))
-		return NULL;
-	return obj;
+	if (obj && obj->type != t->type)
+		obj = NULL;
+	return fw_obj_usable(cmd, obj) ? obj : NULL;
 }
 
 bool fw_cmd_create_general_object(struct fw_cmd *cmd)
 {
+	const struct gobj_type *t = cmd_type(cmd);
+	struct fw_holds holds = { 0 };
+	struct fw_obj *obj = NULL;
+	uint32_t range;
 	uint8_t *image;
-	struct fw_obj *obj;
-	uint64_t icm;
 
-	if (!meter_type(cmd) || !in_len(cmd, PRM_METER_IN_LEN))
+	if (!t || !fw_in_len(cmd, PRM_GOBJ_BYTE + t->len))
 		return false;
-	/* A flow meter is one object; it has no id ranges. */
-	if (prm_get(cmd->in, PRM_GOBJ_LOG_RANGE))
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			       EMU_FW_SYND_BAD_FIELD);
-	image = malloc(PRM_METER_OBJ_LEN);
-	if (!image)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
-	obj = fw_obj_create(cmd, FW_OBJ_GENERAL, 1, UINT32_MAX,
-			    FW_MAX_GENERAL_OBJECTS);
-	if (!obj) {
-		free(image);
+	range = prm_get(cmd->in, PRM_GOBJ_LOG_RANGE);
+	if (!fw_check(cmd, range > t->max_log_range, EMU_FW_SYND_BAD_FIELD) ||
+	    (t->refs && !t->refs(cmd, &holds))) {
+		fw_holds_free(&holds);
 		return false;
 	}
-	obj->type = PRM_OBJ_TYPE_FLOW_METER;
+	image = fw_dup(cmd, cmd->in + PRM_GOBJ_BYTE, t->len);
+	if (image)
+		obj = fw_obj_create(cmd, FW_OBJ_GENERAL, 1u << range,
+				    UINT32_MAX, FW_MAX_GENERAL_OBJECTS);
+	if (!obj) {
+		free(image);
+		fw_holds_free(&holds);
+		return false;
+	}
+	obj->type = t->type;
 	obj->data = image;
-
-	memcpy(image, cmd->in + PRM_METER_OBJ_BYTE, PRM_METER_OBJ_LEN);
-	prm_set(image, OBJ_BIT(PRM_METER_SELECT_HI), 32, 0);
-	prm_set(image, OBJ_BIT(PRM_METER_SELECT_LO), 32, 0);
-	/* Where this meter's steering entries live in device memory. */
-	icm = (uint64_t)cmd->fw->vhca_id << 40 | (uint64_t)obj->id << 12;
-	prm_set64(image, OBJ_BIT(PRM_METER_ICM_RX), 64, icm);
-	prm_set64(image, OBJ_BIT(PRM_METER_ICM_TX), 64, icm | 0x800);
-
+	fw_obj_take_holds(cmd->fw, obj, &holds);
+	if (t->fill)
+		t->fill(cmd, obj, image);
 	prm_set(cmd->out, PRM_GOBJ_OUT_ID, obj->id);
 	return true;
 }
 
 bool fw_cmd_query_general_object(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_meter(cmd);
+	const struct gobj_type *t = cmd_type(cmd);
+	struct fw_obj *obj = t ? named_obj(cmd, t) : NULL;
 
-	if (!obj)
+	if (!obj || !fw_out_len(cmd, PRM_GOBJ_BYTE + t->len))
 		return false;
-	if (cmd->outlen < PRM_HDR_LEN + PRM_METER_OBJ_LEN)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_OUTPUT_LEN,
-			       EMU_FW_SYND_OUTPUT_LEN);
-	memcpy(cmd->out + PRM_METER_OBJ_BYTE, obj->data, PRM_METER_OBJ_LEN);
+	memcpy(cmd->out + PRM_GOBJ_BYTE, obj->data, t->len);
 	return true;
 }
 
 static void copy_meter_field(uint8_t *image, const uint8_t *in,
 			     unsigned int off, unsigned int width)
 {
-	prm_set(image, off - PRM_METER_OBJ_BYTE * 8, width,
+	prm_set(image, off - PRM_GOBJ_BYTE * 8, width,
 		prm_get(in, off, width));
 }
 
@@ -121,13 +198,20 @@ bool fw_cmd_modify_general_object(struct fw_cmd *cmd)
 	const uint32_t known = PRM_METER_SEL_ACTIVE | PRM_METER_SEL_CBS |
 			       PRM_METER_SEL_CIR | PRM_METER_SEL_EBS |
 			       PRM_METER_SEL_EIR;
+	const struct gobj_type *t = cmd_type(cmd);
 	struct fw_obj *obj;
 	uint32_t select;
 	uint8_t *image;
 
-	if (!meter_type(cmd) || !in_len(cmd, PRM_METER_IN_LEN))
+	if (!t)
 		return false;
-	obj = named_meter(cmd);
+	/* Only the flow meter is changed by command. */
+	if (t->type != PRM_OBJ_TYPE_FLOW_METER)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_BAD_OBJ_TYPE);
+	if (!fw_in_len(cmd, PRM_METER_IN_LEN))
+		return false;
+	obj = named_obj(cmd, t);
 	if (!obj)
 		return false;
 	select = prm_get(cmd->in, PRM_METER_SELECT_LO);
@@ -159,9 +243,10 @@ bool fw_cmd_modify_general_object(struct fw_cmd *cmd)
 
 bool fw_cmd_destroy_general_object(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_meter(cmd);
+	const struct gobj_type *t = cmd_type(cmd);
+	struct fw_obj *obj = t ? named_obj(cmd, t) : NULL;
 
-	if (!obj)
+	if (!obj || !fw_obj_idle(cmd, obj))
 		return false;
 	fw_obj_destroy(cmd->fw, obj);
 	return true;

@@ -25,6 +25,17 @@ enum fw_obj_kind {
 	FW_OBJ_GENERAL,
 	FW_OBJ_UMEM,
 	FW_OBJ_CQ,
+	FW_OBJ_QP,
+	FW_OBJ_TIR,
+	FW_OBJ_TIS,
+	FW_OBJ_RQ,
+	FW_OBJ_SQ,
+	FW_OBJ_RQT,
+	FW_OBJ_FLOW_TABLE,
+	FW_OBJ_FLOW_GROUP,
+	FW_OBJ_FTE,
+	FW_OBJ_PKT_REFORMAT,
+	FW_OBJ_MODIFY_HDR,
 	FW_OBJ_KINDS
 };
 
@@ -37,6 +48,8 @@ enum {
 	FW_LOG_MAX_UMEM = 16,
 	FW_LOG_MAX_CQ = 24,
 	FW_LOG_MAX_CQ_SZ = 22,
+	FW_LOG_MAX_QP = 18,
+	FW_LOG_MAX_QP_SZ = 15,
 	FW_LOG_MAX_PD = 24,
 	FW_LOG_MAX_TD = 24,
 	FW_LOG_MAX_XRCD = 24,
@@ -46,6 +59,38 @@ enum {
 	FW_LOG_MAX_FLOW_COUNTER_BULK = 14,	/* 16384 = 128 << 7 */
 	FW_FLOW_COUNTER_BULK_ALLOC = 0xff,	/* 128 << 0 .. 128 << 7 */
 	FW_MAX_GENERAL_OBJECTS = 1 << 16,
+	FW_LOG_MAX_TIR = 16,
+	FW_LOG_MAX_TIS = 16,
+	FW_LOG_MAX_RQ = 17,
+	FW_LOG_MAX_SQ = 17,
+	FW_LOG_MAX_RQT = 16,
+	FW_LOG_MAX_RQT_SIZE = 11,
+	FW_LOG_MAX_WQ_SZ = 15,
+	FW_LOG_MAX_FT_SIZE = 23,
+	FW_LOG_MAX_FT_NUM = 16,
+	FW_MAX_FT_LEVEL = 63,
+	FW_LOG_MAX_FLOW = 16,		/* flow groups and entries */
+	FW_LOG_MAX_DESTINATION = 8,
+	FW_LOG_MAX_FT_FLOW_COUNTER = 8,	/* counters per entry */
+	FW_LOG_MAX_MODIFY_HDR = 16,
+	FW_MAX_MODIFY_HDR_ACTIONS = 32,
+	FW_LOG_MAX_PKT_REFORMAT = 16,
+	FW_MAX_REFORMAT_DATA = 128,	/* bytes of header a reformat adds */
+	FW_LOG_MAX_ASO_ALLOC = 8,	/* log_obj_range of ASO objects */
+	FW_LOG_MAX_NUM_ASO = 16,
+};
+
+/* A reference one object holds on another (kind and number). */
+struct fw_hold {
+	uint32_t kind;
+	uint32_t id;
+};
+
+/* References gathered while a command is checked, taken when it wins. */
+struct fw_holds {
+	struct fw_hold *h;
+	unsigned int n;
+	unsigned int cap;
 };
 
 /*
@@ -62,8 +107,10 @@ struct fw_obj {
 	uint32_t count;
 	uint16_t uid;
 	uint16_t type;	/* general object type */
-	uint32_t refs;	/* objects pointing at this one (a UMEM's CQs) */
+	uint32_t refs;	/* objects pointing at this one (CQs on a UMEM, QPs) */
 	void *data;	/* kind-specific state, released with free() */
+	struct fw_hold *holds;	/* what this one points at, released */
+	unsigned int nholds;	/* with it by fw_obj_destroy() */
 };
 
 #define FW_HASH_SIZE 4096
@@ -120,6 +167,63 @@ bool fw_obj_owned(struct fw_cmd *cmd, struct fw_obj *obj);
  */
 bool fw_obj_usable(struct fw_cmd *cmd, struct fw_obj *obj);
 bool fw_uid_valid(struct emu_fw *fw, uint16_t uid);
+/* The object of kind, number id, that a command names to act on. */
+struct fw_obj *fw_obj_named(struct fw_cmd *cmd, enum fw_obj_kind kind,
+			    uint32_t id);
+/*
+ * An object a command's object will point at: live (else BAD_PARAM,
+ * EMU_FW_SYND_REF_MISSING) and made by the command's own uid (else
+ * BAD_PARAM, EMU_FW_SYND_REF_UID); added to holds when holds is not NULL.
+ */
+struct fw_obj *fw_obj_ref(struct fw_cmd *cmd, enum fw_obj_kind kind,
+			  uint32_t id, struct fw_holds *holds);
+bool fw_ref_ok(struct fw_cmd *cmd, struct fw_obj *obj,
+	       struct fw_holds *holds);
+/* Replaces obj's references with holds (emptied). */
+void fw_obj_take_holds(struct emu_fw *fw, struct fw_obj *obj,
+		       struct fw_holds *holds);
+void fw_holds_free(struct fw_holds *holds);
+/*
+ * Creates an object of kind (numbers up to 2^24 - 1, at most limit
+ * live) whose state is a copy of the input's ctx_len bytes at ctx_byte,
+ * holding holds.  NULL, the command failed and holds freed, on failure.
+ */
+struct fw_obj *fw_obj_create_ctx(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				 uint32_t limit, size_t ctx_byte,
+				 size_t ctx_len, struct fw_holds *holds);
+/* Destroys the named object of kind if nothing uses it. */
+bool fw_destroy_named(struct fw_cmd *cmd, enum fw_obj_kind kind,
+		      uint32_t id);
+/* Destroy checks: nothing points at obj (else RES_BUSY). */
+bool fw_obj_idle(struct fw_cmd *cmd, struct fw_obj *obj);
+/* Mailbox checks: input of len bytes (BAD_INPUT_LEN), output of len
+ * (BAD_OUTPUT_LEN), bytes [from, to) of the input zero (BAD_PARAM,
+ * EMU_FW_SYND_RESERVED). */
+bool fw_in_len(struct fw_cmd *cmd, size_t len);
+bool fw_out_len(struct fw_cmd *cmd, size_t len);
+bool fw_in_zero(struct fw_cmd *cmd, size_t from, size_t to);
+/* Fails the command with BAD_PARAM and syndrome when bad is true. */
+bool fw_check(struct fw_cmd *cmd, bool bad, uint32_t syndrome);
+/* A copy of len bytes, or NULL with the command failed NO_RESOURCES. */
+void *fw_dup(struct fw_cmd *cmd, const void *src, size_t len);
+
+/*
+ * Fields of a stored object context copied from PRM_OBJ_CTX_BYTE of its
+ * create (TIR, TIS, RQ, SQ, RQT), named by their mailbox offsets.
+ */
+static inline uint32_t fw_ctx_field(const uint8_t *ctx, unsigned int off,
+				    unsigned int width)
+{
+	return prm_get(ctx, off - PRM_OBJ_CTX_BYTE * 8, width);
+}
+
+/* Copies a field of a modify's input into the stored context. */
+static inline void fw_ctx_take(uint8_t *ctx, const uint8_t *in,
+			       unsigned int off, unsigned int width)
+{
+	prm_set(ctx, off - PRM_OBJ_CTX_BYTE * 8, width,
+		prm_get(in, off, width));
+}
 
 /* Command handlers, one file per family. */
 bool fw_cmd_query_hca_cap(struct fw_cmd *cmd);
@@ -146,9 +250,85 @@ bool fw_cmd_destroy_umem(struct fw_cmd *cmd);
 bool fw_cmd_create_cq(struct fw_cmd *cmd);
 bool fw_cmd_query_cq(struct fw_cmd *cmd);
 bool fw_cmd_destroy_cq(struct fw_cmd *cmd);
+bool fw_cmd_modify_cq(struct fw_cmd *cmd);
+bool fw_cmd_create_qp(struct fw_cmd *cmd);
+bool fw_cmd_modify_qp(struct fw_cmd *cmd);
+bool fw_cmd_query_qp(struct fw_cmd *cmd);
+bool fw_cmd_destroy_qp(struct fw_cmd *cmd);
+
+/*
+ * Whether a command's page list (PAS at pas_byte, 64-bit entries) covers
+ * len bytes from page_offset 64-byte quanta into pages of 4 KiB <<
+ * log_page_size; fails the command (BAD_PARAM) when it does not.
+ */
+bool fw_pas_covers(struct fw_cmd *cmd, size_t pas_byte, unsigned int log_page,
+		   unsigned int page_offset, uint64_t len);
+/*
+ * The UMEM id names, if live and of the command's own uid, holding len
+ * bytes from offset; NULL (the command failed) otherwise (fw_cq.c).
+ */
+struct fw_obj *fw_usable_umem(struct fw_cmd *cmd, uint32_t id,
+			      uint64_t offset, uint64_t len);
+bool fw_cmd_create_tir(struct fw_cmd *cmd);
+bool fw_cmd_modify_tir(struct fw_cmd *cmd);
+bool fw_cmd_query_tir(struct fw_cmd *cmd);
+bool fw_cmd_destroy_tir(struct fw_cmd *cmd);
+bool fw_cmd_create_tis(struct fw_cmd *cmd);
+bool fw_cmd_modify_tis(struct fw_cmd *cmd);
+bool fw_cmd_query_tis(struct fw_cmd *cmd);
+bool fw_cmd_destroy_tis(struct fw_cmd *cmd);
+bool fw_cmd_create_wq(struct fw_cmd *cmd);	/* CREATE_RQ, CREATE_SQ */
+bool fw_cmd_modify_wq(struct fw_cmd *cmd);
+bool fw_cmd_query_wq(struct fw_cmd *cmd);
+bool fw_cmd_destroy_wq(struct fw_cmd *cmd);
+bool fw_cmd_create_rqt(struct fw_cmd *cmd);
+bool fw_cmd_modify_rqt(struct fw_cmd *cmd);
+bool fw_cmd_query_rqt(struct fw_cmd *cmd);
+bool fw_cmd_destroy_rqt(struct fw_cmd *cmd);
+bool fw_cmd_create_flow_table(struct fw_cmd *cmd);
+bool fw_cmd_modify_flow_table(struct fw_cmd *cmd);
+bool fw_cmd_query_flow_table(struct fw_cmd *cmd);
+bool fw_cmd_destroy_flow_table(struct fw_cmd *cmd);
+bool fw_cmd_create_flow_group(struct fw_cmd *cmd);
+bool fw_cmd_query_flow_group(struct fw_cmd *cmd);
+bool fw_cmd_destroy_flow_group(struct fw_cmd *cmd);
+bool fw_cmd_set_fte(struct fw_cmd *cmd);
+bool fw_cmd_query_fte(struct fw_cmd *cmd);
+bool fw_cmd_delete_fte(struct fw_cmd *cmd);
+bool fw_cmd_alloc_pkt_reformat(struct fw_cmd *cmd);
+bool fw_cmd_query_pkt_reformat(struct fw_cmd *cmd);
+bool fw_cmd_dealloc_pkt_reformat(struct fw_cmd *cmd);
+bool fw_cmd_alloc_modify_hdr(struct fw_cmd *cmd);
+bool fw_cmd_dealloc_modify_hdr(struct fw_cmd *cmd);
+
+/*
+ * The flow table the command names by table_type and table_id (the
+ * steering commands' common fields): live, of that type, and the uid's.
+ */
+struct fw_obj *fw_named_flow_table(struct fw_cmd *cmd);
+/* A flow table's type and level (fw_ft.c). */
+unsigned int fw_flow_table_type(const struct fw_obj *ft);
+unsigned int fw_flow_table_level(const struct fw_obj *ft);
+/* Whether the device has tables of that type (NIC receive, transmit). */
+bool fw_table_type_ok(unsigned int type);
+/* The group group_id of the table ft (else BAD_RES_STATE, NO_OBJECT). */
+struct fw_obj *fw_named_flow_group(struct fw_cmd *cmd, const struct fw_obj *ft,
+				   uint32_t group_id);
+bool fw_flow_group_covers(const struct fw_obj *fg, uint32_t index);
+/* The table type a modify header context was made for (fw_fs_ctx.c). */
+unsigned int fw_modify_hdr_table_type(const struct fw_obj *obj);
+/* The general object types the device offers, as a bit mask. */
+uint64_t fw_general_obj_types(void);
 
 /* Bytes a UMEM's MTTs cover from its first byte (fw_umem.c). */
 uint64_t fw_umem_bytes(const struct fw_obj *umem);
+/*
+ * The UMEM id names, if live, of the command's own uid, and holding len
+ * bytes from offset (else BAD_PARAM with EMU_FW_SYND_UMEM_*); added to
+ * holds when holds is not NULL.
+ */
+struct fw_obj *fw_umem_ref(struct fw_cmd *cmd, uint32_t id, uint64_t offset,
+			   uint64_t len, struct fw_holds *holds);
 
 /* Capability areas (fw_caps.c): false for a type the device lacks. */
 bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,

@@ -8,6 +8,7 @@
  * client keeps failing instead of reaching a new object.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "fw_internal.h"
 
@@ -136,6 +137,183 @@ struct fw_obj *fw_obj_create(struct fw_cmd *cmd, enum fw_obj_kind kind,
 	return obj;
 }
 
+/*
+ * References are kept as (kind, number), not pointers: when the whole
+ * store goes (fw_obj_destroy_all) a target may be gone first.
+ */
+static void release_holds(struct emu_fw *fw, struct fw_obj *obj)
+{
+	struct fw_obj *target;
+	unsigned int i;
+
+	for (i = 0; i < obj->nholds; i++) {
+		target = fw_obj_find(fw, obj->holds[i].kind, obj->holds[i].id);
+		if (target && target->refs)
+			target->refs--;
+	}
+	free(obj->holds);
+	obj->holds = NULL;
+	obj->nholds = 0;
+}
+
+void fw_obj_take_holds(struct emu_fw *fw, struct fw_obj *obj,
+		       struct fw_holds *holds)
+{
+	struct fw_obj *target;
+	unsigned int i;
+
+	release_holds(fw, obj);
+	for (i = 0; i < holds->n; i++) {
+		target = fw_obj_find(fw, holds->h[i].kind, holds->h[i].id);
+		if (target)
+			target->refs++;
+	}
+	obj->holds = holds->h;
+	obj->nholds = holds->n;
+	memset(holds, 0, sizeof(*holds));
+}
+
+void fw_holds_free(struct fw_holds *holds)
+{
+	free(holds->h);
+	memset(holds, 0, sizeof(*holds));
+}
+
+static bool holds_add(struct fw_cmd *cmd, struct fw_holds *holds,
+		      const struct fw_obj *obj)
+{
+	struct fw_hold *h;
+
+	if (holds->n == holds->cap) {
+		h = realloc(holds->h, (holds->cap * 2 + 4) * sizeof(*h));
+		if (!h)
+			return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
+				       EMU_FW_SYND_NO_MEMORY);
+		holds->h = h;
+		holds->cap = holds->cap * 2 + 4;
+	}
+	holds->h[holds->n].kind = obj->kind;
+	holds->h[holds->n].id = obj->id;
+	holds->n++;
+	return true;
+}
+
+bool fw_ref_ok(struct fw_cmd *cmd, struct fw_obj *obj,
+	       struct fw_holds *holds)
+{
+	if (!obj)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_REF_MISSING);
+	if (obj->uid != cmd->uid)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_REF_UID);
+	return !holds || holds_add(cmd, holds, obj);
+}
+
+struct fw_obj *fw_obj_ref(struct fw_cmd *cmd, enum fw_obj_kind kind,
+			  uint32_t id, struct fw_holds *holds)
+{
+	struct fw_obj *obj = fw_obj_find(cmd->fw, kind, id);
+
+	return fw_ref_ok(cmd, obj, holds) ? obj : NULL;
+}
+
+struct fw_obj *fw_obj_named(struct fw_cmd *cmd, enum fw_obj_kind kind,
+			    uint32_t id)
+{
+	struct fw_obj *obj = fw_obj_find(cmd->fw, kind, id);
+
+	return fw_obj_usable(cmd, obj) ? obj : NULL;
+}
+
+/*
+ * Real firmware refuses to destroy an object that another one still
+ * uses (a CQ under an RQ, a flow group with entries, ...): RES_BUSY.
+ */
+bool fw_obj_idle(struct fw_cmd *cmd, struct fw_obj *obj)
+{
+	if (obj->refs)
+		return fw_fail(cmd, EMU_FW_STATUS_RES_BUSY, EMU_FW_SYND_BUSY);
+	return true;
+}
+
+bool fw_destroy_named(struct fw_cmd *cmd, enum fw_obj_kind kind,
+		      uint32_t id)
+{
+	struct fw_obj *obj = fw_obj_named(cmd, kind, id);
+
+	if (!obj || !fw_obj_idle(cmd, obj))
+		return false;
+	fw_obj_destroy(cmd->fw, obj);
+	return true;
+}
+
+bool fw_in_len(struct fw_cmd *cmd, size_t len)
+{
+	if (cmd->inlen < len)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_INPUT_LEN,
+			       EMU_FW_SYND_INPUT_LEN);
+	return true;
+}
+
+bool fw_out_len(struct fw_cmd *cmd, size_t len)
+{
+	if (cmd->outlen < len)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_OUTPUT_LEN,
+			       EMU_FW_SYND_OUTPUT_LEN);
+	return true;
+}
+
+bool fw_in_zero(struct fw_cmd *cmd, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to && i < cmd->inlen; i++)
+		if (cmd->in[i])
+			return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+				       EMU_FW_SYND_RESERVED);
+	return true;
+}
+
+bool fw_check(struct fw_cmd *cmd, bool bad, uint32_t syndrome)
+{
+	if (bad)
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, syndrome);
+	return true;
+}
+
+void *fw_dup(struct fw_cmd *cmd, const void *src, size_t len)
+{
+	void *p = malloc(len ? len : 1);
+
+	if (!p) {
+		fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES, EMU_FW_SYND_NO_MEMORY);
+		return NULL;
+	}
+	memcpy(p, src, len);
+	return p;
+}
+
+struct fw_obj *fw_obj_create_ctx(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				 uint32_t limit, size_t ctx_byte,
+				 size_t ctx_len, struct fw_holds *holds)
+{
+	struct fw_obj *obj = NULL;
+	void *ctx;
+
+	ctx = fw_dup(cmd, cmd->in + ctx_byte, ctx_len);
+	if (ctx)
+		obj = fw_obj_create(cmd, kind, 1, 0xffffff, limit);
+	if (!obj) {
+		free(ctx);
+		fw_holds_free(holds);
+		return NULL;
+	}
+	obj->data = ctx;
+	fw_obj_take_holds(cmd->fw, obj, holds);
+	return obj;
+}
+
 void fw_obj_destroy(struct emu_fw *fw, struct fw_obj *obj)
 {
 	struct fw_obj **pp;
@@ -154,6 +332,7 @@ void fw_obj_destroy(struct emu_fw *fw, struct fw_obj *obj)
 	if (obj->next)
 		obj->next->prev = obj->prev;
 	fw->in_use[obj->kind] -= obj->count;
+	release_holds(fw, obj);
 	free(obj->data);
 	free(obj);
 }

@@ -52,8 +52,12 @@ bool fw_cmd_dealloc_simple(struct fw_cmd *cmd)
 
 	obj = fw_obj_find(cmd->fw, kind_of(cmd->opcode),
 			  prm_get(cmd->in, PRM_DEALLOC_OBJN));
-	if (!fw_obj_usable(cmd, obj))
+	/* A PD under an RQ, SQ or ASO object, a TD under a TIR or TIS. */
+	if (!fw_obj_usable(cmd, obj) || !fw_obj_idle(cmd, obj))
 		return false;
+	/* a PD under a QP (fw_qp.c) stays */
+	if (obj->refs)
+		return fw_fail(cmd, EMU_FW_STATUS_RES_BUSY, EMU_FW_SYND_IN_USE);
 	fw_obj_destroy(cmd->fw, obj);
 	return true;
 }

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "emu_ibdev.h"
 #include "fw_internal.h"
 
 #define PRM_QUERY_CAP_OTHER_FUNCTION 0x40, 1
@@ -15,14 +16,19 @@ bool fw_cmd_query_hca_cap(struct fw_cmd *cmd)
 {
 	unsigned int type = cmd->op_mod >> 1;
 	bool cur = cmd->op_mod & 1;
+	uint8_t area[PRM_CAP_AREA_LEN] = { 0 };
+	size_t room = cmd->outlen - PRM_CAP_AREA_BYTE;
 
 	/* The device has no other function (VF, SF) to ask about. */
 	if (prm_get(cmd->in, PRM_QUERY_CAP_OTHER_FUNCTION))
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_VPORT);
-	if (!fw_caps_fill(cmd->fw, type, cur, cmd->out + PRM_CAP_AREA_BYTE))
+	if (!fw_caps_fill(cmd->fw, type, cur, area))
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_CAP_TYPE);
+	/* a shorter output mailbox gets the area cut to its size */
+	memcpy(cmd->out + PRM_CAP_AREA_BYTE, area,
+	       room < sizeof(area) ? room : sizeof(area));
 	return true;
 }
 
@@ -99,20 +105,14 @@ bool fw_cmd_query_esw_vport_context(struct fw_cmd *cmd)
 }
 
 /*
- * The InfiniBand port as the kernel model's ibv_query_port() shows it:
- * active, LID 1 with the SM at LID 1, the node GUID as port GUID.
+ * The InfiniBand port of emu_ibdev.h (the facts sysfs and RDMA netlink
+ * show too): its link is down, the node GUID is the port GUID.
  */
-enum {
-	IB_PORT_PHYS_LINK_UP = 5,
-	IB_PORT_ACTIVE = 4,
-	IB_SUBNET_TIMEOUT = 18,
-	/* the port_cap_flags the kernel model reports */
-	IB_PORT_CAP_MASK1 = 0x00890002,
-};
 
 bool fw_cmd_query_hca_vport_context(struct fw_cmd *cmd)
 {
 	const struct emu_fw *fw = cmd->fw;
+	struct emu_port_facts p;
 
 	if (!vport_exists(cmd))
 		return false;
@@ -120,18 +120,19 @@ bool fw_cmd_query_hca_vport_context(struct fw_cmd *cmd)
 	if (prm_get(cmd->in, PRM_HCA_VPORT_PORT_NUM) > 1)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_VPORT);
+	emu_ibdev_port(emu_device_index(fw->node_guid), 1, &p);
 	prm_set(cmd->out, PRM_HCA_VPORT_HAS_SMI, 1);
-	prm_set(cmd->out, PRM_HCA_VPORT_PHYS_STATE, IB_PORT_PHYS_LINK_UP);
-	prm_set(cmd->out, PRM_HCA_VPORT_PORT_STATE, IB_PORT_ACTIVE);
-	prm_set(cmd->out, PRM_HCA_VPORT_VPORT_STATE, IB_PORT_ACTIVE);
+	prm_set(cmd->out, PRM_HCA_VPORT_PHYS_STATE, p.phys_state);
+	prm_set(cmd->out, PRM_HCA_VPORT_PORT_STATE, p.state);
+	prm_set(cmd->out, PRM_HCA_VPORT_VPORT_STATE, p.state);
 	prm_set64(cmd->out, PRM_HCA_VPORT_SYS_IMAGE_GUID, fw->node_guid);
 	prm_set64(cmd->out, PRM_HCA_VPORT_PORT_GUID, fw->node_guid);
 	prm_set64(cmd->out, PRM_HCA_VPORT_NODE_GUID, fw->node_guid);
-	prm_set(cmd->out, PRM_HCA_VPORT_CAP_MASK1, IB_PORT_CAP_MASK1);
-	prm_set(cmd->out, PRM_HCA_VPORT_LID, 1);
-	prm_set(cmd->out, PRM_HCA_VPORT_LMC, 0);
-	prm_set(cmd->out, PRM_HCA_VPORT_SUBNET_TIMEOUT, IB_SUBNET_TIMEOUT);
-	prm_set(cmd->out, PRM_HCA_VPORT_SM_LID, 1);
+	prm_set(cmd->out, PRM_HCA_VPORT_CAP_MASK1, p.cap_flags);
+	prm_set(cmd->out, PRM_HCA_VPORT_LID, p.lid);
+	prm_set(cmd->out, PRM_HCA_VPORT_LMC, p.lmc);
+	prm_set(cmd->out, PRM_HCA_VPORT_SUBNET_TIMEOUT, p.subnet_timeout);
+	prm_set(cmd->out, PRM_HCA_VPORT_SM_LID, p.sm_lid);
 	prm_set(cmd->out, PRM_HCA_VPORT_SM_SL, 0);
 	return true;
 }

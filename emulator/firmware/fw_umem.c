@@ -4,7 +4,8 @@
  * with firmware by CREATE_UMEM (devx_umem_reg_cmd_alloc() builds the MTT
  * list), and unregisters it by DESTROY_UMEM.  The model checks the
  * command's geometry and remembers it.  A CQ whose ring or doorbell
- * lies in a UMEM holds a reference on it (fw_cq.c), and the UMEM cannot
+ * lies in a UMEM holds a reference on it (fw_cq.c), as does an RQ or SQ
+ * whose ring or doorbell does (fw_wq.c), and the UMEM cannot
  * be destroyed while one does.
  */
 #include <stdlib.h>
@@ -76,4 +77,29 @@ uint64_t fw_umem_bytes(const struct fw_obj *umem)
 	const struct umem_state *st = umem->data;
 
 	return (st->num_mtt << (12 + st->log_page_size)) - st->page_offset;
+}
+
+struct fw_obj *fw_umem_ref(struct fw_cmd *cmd, uint32_t id, uint64_t offset,
+			   uint64_t len, struct fw_holds *holds)
+{
+	struct fw_obj *umem = fw_obj_find(cmd->fw, FW_OBJ_UMEM, id);
+	uint64_t bytes;
+
+	if (!umem) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			EMU_FW_SYND_UMEM_MISSING);
+		return NULL;
+	}
+	if (umem->uid != cmd->uid) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_UMEM_UID);
+		return NULL;
+	}
+	bytes = fw_umem_bytes(umem);
+	if (offset > bytes || len > bytes - offset) {
+		fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM, EMU_FW_SYND_UMEM_SIZE);
+		return NULL;
+	}
+	if (holds && !fw_ref_ok(cmd, umem, holds))
+		return NULL;
+	return umem;
 }

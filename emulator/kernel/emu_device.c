@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -8,15 +7,7 @@
 #include "emu_device.h"
 #include "../firmware/fw.h"
 #include "mlx5_cmd.h"
-
-uint64_t emu_device_guid(unsigned int index)
-{
-	/* mlx5-emu run --same-guid: one GUID, as unconfigured VFs report */
-	if (getenv(EMU_SAME_GUID_ENV))
-		index = 0;
-	/* Mellanox OUI 00:02:c9 in the top bytes, like a real port GUID. */
-	return 0x0002c90300abcd00ull + index;
-}
+#include "uverbs.h"
 
 int emu_device_init(struct emu_device *dev, unsigned int index)
 {
@@ -36,6 +27,12 @@ int emu_device_init(struct emu_device *dev, unsigned int index)
 		close(dev->clock_fd);
 		return -ENOMEM;
 	}
+	dev->clock_info_fd = -1;
+	if (emu_clock_info_init(dev)) {
+		emu_fw_free(dev->fw);
+		close(dev->clock_fd);
+		return -ENOMEM;
+	}
 	/* mlx5_ib_devx_init(): a uid for whitelisted commands, if any */
 	if (emu_mlx5_create_uctx(dev, &dev->whitelist_uid))
 		dev->whitelist_uid = 0;
@@ -49,6 +46,9 @@ void emu_device_fini(struct emu_device *dev)
 	emu_fw_free(dev->fw);
 	if (dev->clock_fd >= 0)
 		close(dev->clock_fd);
+	if (dev->clock_info_fd >= 0)
+		close(dev->clock_info_fd);
 	dev->fw = NULL;
 	dev->clock_fd = -1;
+	dev->clock_info_fd = -1;
 }

@@ -9,15 +9,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "emu_ibdev.h"
+
 struct emu_fw;
 
 #define EMU_NUM_COMP_VECTORS 4
 #define EMU_NUM_VAR_PAGES 64
 #define EMU_NUM_UAR_PAGES 256
-#define EMU_PCI_DEVICE_ID 0x101b	/* ConnectX-6 */
-#define EMU_FW_VER_MAJOR 20
-#define EMU_FW_VER_MINOR 31
-#define EMU_FW_VER_SUB 1014
 
 struct emu_device {
 	unsigned int index;		/* mlx5_<index>, uverbs<index> */
@@ -28,19 +26,9 @@ struct emu_device {
 	bool var_used[EMU_NUM_VAR_PAGES];
 	bool uar_used[EMU_NUM_UAR_PAGES];
 	int clock_fd;			/* memfd of the core clock page */
+	int clock_info_fd;		/* memfd of the clock info page */
 };
 
-/*
- * Set (by mlx5-emu run --same-guid) in the launcher's environment, which
- * the sysfs writer and the daemon share: every device gets device 0's GUID.
- */
-#define EMU_SAME_GUID_ENV "MLX5_EMU_SAME_GUID"
-
-/*
- * Node GUIDs are distinct per device, 0x0002c903 00ab cd<index>, unless
- * EMU_SAME_GUID_ENV is set.
- */
-uint64_t emu_device_guid(unsigned int index);
 int emu_device_init(struct emu_device *dev, unsigned int index);
 void emu_device_fini(struct emu_device *dev);
 

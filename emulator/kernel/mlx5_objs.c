@@ -184,8 +184,13 @@ int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
 			return -EPERM;
 		*fd = uf->dev->clock_fd;
 		return 0;
-	case 7: /* MLX5_IB_MMAP_CLOCK_INFO */
-		return -EOPNOTSUPP;
+	case 7: /* MLX5_IB_MMAP_CLOCK_INFO: mlx5_ib_mmap_clock_info_page() */
+		if (length != psz)
+			return -EINVAL;
+		if (prot & PROT_WRITE)
+			return -EPERM;
+		*fd = uf->dev->clock_info_fd;
+		return 0;
 	default:
 		e = emu_mmap_find(uf, offset);
 		if (!e)

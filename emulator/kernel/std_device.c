@@ -18,6 +18,9 @@
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
 #include "mlx5_cmd.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
 #include "uverbs.h"
 
 #define EMU_CORE_SUPPORT IB_UVERBS_CORE_SUPPORT_OPTIONAL_MR_ACCESS
@@ -70,26 +73,48 @@ int emu_h_info_handles(struct emu_bundle *b)
 			   sizeof(count));
 }
 
+/*
+ * mlx5_query_hca_port(): an InfiniBand port's state and physical state
+ * are the firmware's HCA vport context's (the link is down: the device
+ * moves no packets, mlx5-emu(1))
+ */
+static int port_states(struct emu_device *dev,
+		       struct ib_uverbs_query_port_resp *r)
+{
+	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HCA_VPORT_OUT_LEN] = {};
+	int ret;
+
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_VPORT_CONTEXT);
+	prm_set(in, PRM_HCA_VPORT_PORT_NUM, 1);
+	ret = emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
+	if (ret)
+		return ret;
+	r->state = (uint8_t)prm_get(out, PRM_HCA_VPORT_VPORT_STATE);
+	r->phys_state = (uint8_t)prm_get(out, PRM_HCA_VPORT_PHYS_STATE);
+	return 0;
+}
+
 static void fill_port_attr(struct emu_device *dev,
 			   struct ib_uverbs_query_port_resp *r)
 {
-	/* an active 4X EDR InfiniBand port, as ib_query_port() reports it */
-	r->state = 4 /* IB_PORT_ACTIVE */;
-	r->max_mtu = 5;			/* IB_MTU_4096 */
-	r->active_mtu = 5;
-	r->gid_tbl_len = 1;
-	r->port_cap_flags = (1u << 1) | (1u << 16) | (1u << 19) |
-			    (1u << 23);	/* SM, CM, DEVICE_MGMT, VENDOR_CLASS */
-	r->max_msg_sz = 1u << 30;
-	r->pkey_tbl_len = 128;
-	r->lid = (uint16_t)(dev->index + 1);
-	r->sm_lid = 1;
-	r->max_vl_num = 4;
-	r->subnet_timeout = 18;
-	r->active_width = 2;		/* 4X */
-	r->active_speed = 32;		/* EDR */
-	r->phys_state = 5;		/* LinkUp */
-	r->link_layer = 1;		/* IB_LINK_LAYER_INFINIBAND */
+	struct emu_port_facts p;
+
+	/* state and physical state: port_states(), from the firmware */
+	emu_ibdev_port(dev->index, 1, &p);
+	r->max_mtu = p.max_mtu;
+	r->active_mtu = p.active_mtu;
+	r->gid_tbl_len = p.gid_tbl_len;
+	r->port_cap_flags = p.cap_flags;
+	r->max_msg_sz = p.max_msg_sz;
+	r->pkey_tbl_len = p.pkey_tbl_len;
+	r->lid = p.lid;
+	r->sm_lid = p.sm_lid;
+	r->lmc = p.lmc;
+	r->max_vl_num = p.max_vl_num;
+	r->subnet_timeout = p.subnet_timeout;
+	r->active_width = p.active_width;
+	r->active_speed = p.active_speed;
+	r->link_layer = p.link_layer;
 }
 
 /* follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_PORT) */
@@ -108,9 +133,12 @@ int emu_h_query_port(struct emu_bundle *b)
 	if (ret)
 		return ret;
 	/* ib_query_port(): rdma_is_port_valid() */
-	if (port != 1)
+	if (port < 1 || port > EMU_NUM_PORTS)
 		return -EINVAL;
 	fill_port_attr(b->dev, &resp.legacy_resp);
+	ret = port_states(b->dev, &resp.legacy_resp);
+	if (ret)
+		return ret;
 	return emu_copy_to_struct_or_zero(b, UVERBS_ATTR_QUERY_PORT_RESP,
 					  &resp, sizeof(resp));
 }
@@ -130,7 +158,7 @@ void emu_mlx5_ucontext_resp(struct emu_ufile *uf,
 	resp->max_send_wqebb = 1u << 15;
 	resp->max_recv_wr = 1u << 15;
 	resp->max_srq_recv_wr = 1u << 15;
-	resp->num_ports = 1;
+	resp->num_ports = EMU_NUM_PORTS;
 	resp->cqe_version = c->cqe_version;
 	resp->cmds_supp_uhw = MLX5_USER_CMDS_SUPP_UHW_QUERY_DEVICE |
 			      MLX5_USER_CMDS_SUPP_UHW_CREATE_AH;
@@ -141,6 +169,8 @@ void emu_mlx5_ucontext_resp(struct emu_ufile *uf,
 	 */
 	resp->comp_mask |= MLX5_IB_ALLOC_UCONTEXT_RESP_MASK_CORE_CLOCK_OFFSET;
 	resp->hca_core_clock_offset = 0x1000 % 4096;
+	/* mlx5_core keeps a clock info page: version 1 */
+	resp->clock_info_versions = 1u << MLX5_IB_CLOCK_INFO_V1;
 	resp->log_uar_size = 12;
 	resp->num_uars_per_page = 1;
 	resp->num_dyn_bfregs = 0;
@@ -260,8 +290,11 @@ int emu_h_query_context(struct emu_bundle *b)
 static void fill_gid_entry(struct emu_device *dev,
 			   struct ib_uverbs_gid_entry *e)
 {
-	/* the port GID: the link-local prefix and the port GUID */
-	e->gid[0] = htobe64(0xfe80000000000000ull);
+	struct emu_port_facts p;
+
+	/* the port GID: the port's subnet prefix and the port GUID */
+	emu_ibdev_port(dev->index, 1, &p);
+	e->gid[0] = htobe64(p.subnet_prefix);
 	e->gid[1] = htobe64(dev->node_guid);
 	e->gid_index = 0;
 	e->port_num = 1;

@@ -30,6 +30,12 @@
 #define A_FD(_id, _obj, _acc)                                               \
 	{ .id = (_id), .type = EMU_ATTR_FD, .mandatory = true,              \
 	  .obj_type = (_obj), .access = (_acc), .name = #_id }
+#define A_IDR_OPT(_id, _obj, _acc)                                          \
+	{ .id = (_id), .type = EMU_ATTR_IDR, .mandatory = false,            \
+	  .obj_type = (_obj), .access = (_acc), .name = #_id }
+#define A_FD_OPT(_id, _obj, _acc)                                           \
+	{ .id = (_id), .type = EMU_ATTR_FD, .mandatory = false,             \
+	  .obj_type = (_obj), .access = (_acc), .name = #_id }
 /* UVERBS_ATTR_UHW(): the driver's udata, both optional */
 #define A_UHW                                                               \
 	A_IN(UVERBS_ATTR_UHW_IN, 0, EMU_LEN_MAX, false),                    \
@@ -102,6 +108,62 @@ static const struct emu_method_spec methods[] = {
 	METHOD(UVERBS_OBJECT_PD, UVERBS_METHOD_PD_DESTROY, EMU_H_PD_DESTROY,
 	       A_IDR(UVERBS_ATTR_DESTROY_PD_HANDLE, UVERBS_OBJECT_PD,
 		     EMU_ACCESS_DESTROY)),
+	/* core/uverbs_std_types_cq.c */
+	METHOD(UVERBS_OBJECT_CQ, UVERBS_METHOD_CQ_CREATE, EMU_H_CQ_CREATE,
+	       A_IDR(UVERBS_ATTR_CREATE_CQ_HANDLE, UVERBS_OBJECT_CQ,
+		     EMU_ACCESS_NEW),
+	       A_IN(UVERBS_ATTR_CREATE_CQ_CQE, 4, 4, true),
+	       A_IN(UVERBS_ATTR_CREATE_CQ_USER_HANDLE, 8, 8, true),
+	       A_FD_OPT(UVERBS_ATTR_CREATE_CQ_COMP_CHANNEL,
+			UVERBS_OBJECT_COMP_CHANNEL, EMU_ACCESS_READ),
+	       A_IN(UVERBS_ATTR_CREATE_CQ_COMP_VECTOR, 4, 4, true),
+	       A_FLAGS(UVERBS_ATTR_CREATE_CQ_FLAGS, false),
+	       A_OUT(UVERBS_ATTR_CREATE_CQ_RESP_CQE, 4, 4, true),
+	       A_FD_OPT(UVERBS_ATTR_CREATE_CQ_EVENT_FD,
+			UVERBS_OBJECT_ASYNC_EVENT, EMU_ACCESS_READ),
+	       A_UHW),
+	METHOD(UVERBS_OBJECT_CQ, UVERBS_METHOD_CQ_DESTROY, EMU_H_CQ_DESTROY,
+	       A_IDR(UVERBS_ATTR_DESTROY_CQ_HANDLE, UVERBS_OBJECT_CQ,
+		     EMU_ACCESS_DESTROY),
+	       A_OUT(UVERBS_ATTR_DESTROY_CQ_RESP,
+		     sizeof(struct ib_uverbs_destroy_cq_resp),
+		     sizeof(struct ib_uverbs_destroy_cq_resp), true)),
+	/* core/uverbs_std_types_qp.c */
+	METHOD(UVERBS_OBJECT_QP, UVERBS_METHOD_QP_CREATE, EMU_H_QP_CREATE,
+	       A_IDR(UVERBS_ATTR_CREATE_QP_HANDLE, UVERBS_OBJECT_QP,
+		     EMU_ACCESS_NEW),
+	       A_IDR_OPT(UVERBS_ATTR_CREATE_QP_XRCD_HANDLE, UVERBS_OBJECT_XRCD,
+			 EMU_ACCESS_READ),
+	       A_IDR_OPT(UVERBS_ATTR_CREATE_QP_PD_HANDLE, UVERBS_OBJECT_PD,
+			 EMU_ACCESS_READ),
+	       A_IDR_OPT(UVERBS_ATTR_CREATE_QP_SRQ_HANDLE, UVERBS_OBJECT_SRQ,
+			 EMU_ACCESS_READ),
+	       A_IDR_OPT(UVERBS_ATTR_CREATE_QP_SEND_CQ_HANDLE,
+			 UVERBS_OBJECT_CQ, EMU_ACCESS_READ),
+	       A_IDR_OPT(UVERBS_ATTR_CREATE_QP_RECV_CQ_HANDLE,
+			 UVERBS_OBJECT_CQ, EMU_ACCESS_READ),
+	       A_IDR_OPT(UVERBS_ATTR_CREATE_QP_IND_TABLE_HANDLE,
+			 UVERBS_OBJECT_RWQ_IND_TBL, EMU_ACCESS_READ),
+	       A_IN(UVERBS_ATTR_CREATE_QP_USER_HANDLE, 8, 8, true),
+	       A_IN(UVERBS_ATTR_CREATE_QP_CAP,
+		    sizeof(struct ib_uverbs_qp_cap),
+		    sizeof(struct ib_uverbs_qp_cap), true),
+	       A_CONST(UVERBS_ATTR_CREATE_QP_TYPE, true),
+	       A_FLAGS(UVERBS_ATTR_CREATE_QP_FLAGS, false),
+	       A_IN(UVERBS_ATTR_CREATE_QP_SOURCE_QPN, 4, 4, false),
+	       A_FD_OPT(UVERBS_ATTR_CREATE_QP_EVENT_FD,
+			UVERBS_OBJECT_ASYNC_EVENT, EMU_ACCESS_READ),
+	       A_OUT(UVERBS_ATTR_CREATE_QP_RESP_CAP,
+		     sizeof(struct ib_uverbs_qp_cap),
+		     sizeof(struct ib_uverbs_qp_cap), true),
+	       A_OUT(UVERBS_ATTR_CREATE_QP_RESP_QP_NUM, 4, 4, true),
+	       A_UHW),
+	METHOD(UVERBS_OBJECT_QP, UVERBS_METHOD_QP_DESTROY, EMU_H_QP_DESTROY,
+	       A_IDR(UVERBS_ATTR_DESTROY_QP_HANDLE, UVERBS_OBJECT_QP,
+		     EMU_ACCESS_DESTROY),
+	       A_OUT(UVERBS_ATTR_DESTROY_QP_RESP,
+		     sizeof(struct ib_uverbs_destroy_qp_resp),
+		     sizeof(struct ib_uverbs_destroy_qp_resp), true)),
 	/* hw/mlx5/devx.c */
 	METHOD(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_OTHER,
 	       EMU_H_DEVX_OTHER,

@@ -45,7 +45,7 @@ struct emu_attr_spec {
 	const char *name;
 };
 
-#define EMU_MAX_METHOD_ATTRS 8
+#define EMU_MAX_METHOD_ATTRS 20
 
 struct emu_method_spec {
 	uint16_t object_id;
@@ -86,6 +86,10 @@ enum emu_handler_id {
 	EMU_H_VAR_DESTROY,
 	EMU_H_UAR_ALLOC,
 	EMU_H_UAR_DESTROY,
+	EMU_H_CQ_CREATE,
+	EMU_H_CQ_DESTROY,
+	EMU_H_QP_CREATE,
+	EMU_H_QP_DESTROY,
 	EMU_H_COUNT,
 };
 

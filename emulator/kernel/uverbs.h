@@ -33,6 +33,7 @@ struct emu_uobj {
 	uint16_t type;		/* uverbs object id, with driver NS bit */
 	bool committed;		/* on the ufile list, visible to lookups */
 	int usecnt;		/* uverbs_try_lock_object(): -1 exclusive */
+	unsigned int users;	/* ib_pd/ib_cq usecnt: QPs built on it */
 	struct emu_uobj *next;	/* ufile list, newest first */
 	void *priv;
 	/* the type's destroy_hw; 0 frees priv, -errno keeps the object */
@@ -170,6 +171,45 @@ int emu_h_devx_obj_query(struct emu_bundle *b);
 int emu_h_devx_umem_reg(struct emu_bundle *b);
 int emu_h_var_alloc(struct emu_bundle *b);
 int emu_h_uar_alloc(struct emu_bundle *b);
+int emu_h_cq_create(struct emu_bundle *b);
+int emu_h_cq_destroy(struct emu_bundle *b);
+int emu_h_qp_create(struct emu_bundle *b);
+int emu_h_qp_destroy(struct emu_bundle *b);
+/* uverbs_request() / uverbs_response() of a write() command */
+int emu_write_request(struct emu_bundle *b, void *req, size_t req_len);
+int emu_write_response(struct emu_bundle *b, const void *resp, size_t len);
+/*
+ * ib_umem_get() and mlx5_ib_populate_pas() of a user range: the number
+ * of 4 KiB pages [addr, addr + len) spans, and when pas is not NULL
+ * their (made-up) bus addresses, big-endian, one u64 each.
+ */
+uint64_t emu_user_pages(uint64_t addr, uint64_t len, uint8_t *pas);
+/* what ib_umem_get() pins at most before it fails with ENOMEM (4 GiB) */
+#define EMU_USER_MAX_PAGES (1ull << 20)
+/* MLX5_CAP_GEN(): a general capability as the firmware reports it */
+/* The device's clock info page (clock_info.c): 0 or -errno. */
+int emu_clock_info_init(struct emu_device *dev);
+uint32_t emu_cap_gen(struct emu_device *dev, unsigned int off,
+		     unsigned int width);
+/* write() commands on CQs, verbs_cq.c */
+int emu_cmd_resize_cq(struct emu_bundle *b);
+int emu_cmd_ex_modify_cq(struct emu_bundle *b);
+/* write() commands on QPs, verbs_qp.c */
+int emu_cmd_modify_qp(struct emu_bundle *b);
+int emu_cmd_ex_modify_qp(struct emu_bundle *b);
+int emu_cmd_query_qp(struct emu_bundle *b);
+
+/* the verbs objects' state (uobject priv) */
+struct emu_pd {
+	uint32_t pdn;
+	uint16_t uid;
+};
+
+struct emu_cq {
+	uint32_t cqn;
+	uint16_t uid;
+	int cqe;		/* ib_cq.cqe: entries - 1 */
+};
 
 /* mlx5 ucontext response, shared by GET_CONTEXT and QUERY_CONTEXT */
 struct mlx5_ib_alloc_ucontext_resp;

@@ -43,6 +43,10 @@ static const emu_handler_fn handlers[EMU_H_COUNT] = {
 	[EMU_H_VAR_DESTROY] = emu_h_destroy_noop,
 	[EMU_H_UAR_ALLOC] = emu_h_uar_alloc,
 	[EMU_H_UAR_DESTROY] = emu_h_destroy_noop,
+	[EMU_H_CQ_CREATE] = emu_h_cq_create,
+	[EMU_H_CQ_DESTROY] = emu_h_cq_destroy,
+	[EMU_H_QP_CREATE] = emu_h_qp_create,
+	[EMU_H_QP_DESTROY] = emu_h_qp_destroy,
 };
 
 void emu_reply_add(struct emu_reply *rep, uint16_t idx, uint16_t kind,
@@ -312,8 +316,17 @@ static int process_attr(struct emu_bundle *b, struct emu_battr *e,
 			}
 			return 0;
 		}
+		/*
+		 * lookup_get_fd_uobject(): the model cannot see the caller's
+		 * fd table.  An async event fd is taken on trust (no event
+		 * is ever queued to it); no completion channel can exist
+		 * (CREATE_COMP_CHANNEL is not modelled), so any fd named as
+		 * one is not of that type: EBADF, as fget() of a foreign
+		 * file gives.
+		 */
 		if (spec->type == EMU_ATTR_FD)
-			return -EBADF;	/* no FD lookups are modelled */
+			return spec->obj_type == UVERBS_OBJECT_ASYNC_EVENT ?
+			       0 : -EBADF;
 		ret = emu_uobj_lookup(b->uf, spec->obj_type,
 				      (int64_t)ua->data, spec->access, &uo);
 		if (ret)

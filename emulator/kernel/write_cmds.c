@@ -43,7 +43,7 @@ static void get_udata(struct emu_bundle *b, uint16_t in_id, uint16_t out_id,
 }
 
 /* follows uverbs_request(): a longer request must have a zero tail */
-static int uverbs_request(struct emu_bundle *b, void *req, size_t req_len)
+int emu_write_request(struct emu_bundle *b, void *req, size_t req_len)
 {
 	struct udata core;
 	size_t i;
@@ -58,8 +58,7 @@ static int uverbs_request(struct emu_bundle *b, void *req, size_t req_len)
 }
 
 /* follows uverbs_response() */
-static int uverbs_response(struct emu_bundle *b, const void *resp,
-			   size_t len)
+int emu_write_response(struct emu_bundle *b, const void *resp, size_t len)
 {
 	if (emu_attr_is_valid(b, UVERBS_ATTR_CORE_OUT))
 		return emu_copy_to_struct_or_zero(b, UVERBS_ATTR_CORE_OUT,
@@ -82,8 +81,7 @@ static void fill_query_device(struct emu_device *dev,
 	r->hw_ver = 0;
 	r->max_qp = 1u << 18;
 	r->max_qp_wr = 1u << 15;
-	r->device_cap_flags = (1u << 1) | (1u << 2) | (1u << 4) | (1u << 10) |
-			      (1u << 12) | (1u << 20) | (1u << 21);
+	r->device_cap_flags = EMU_DEVICE_CAP_FLAGS;
 	r->max_sge = 30;
 	r->max_sge_rd = 30;
 	r->max_cq = 1u << 24;
@@ -104,7 +102,7 @@ static void fill_query_device(struct emu_device *dev,
 	r->max_srq_sge = 31;
 	r->max_pkeys = 128;
 	r->local_ca_ack_delay = 16;
-	r->phys_port_cnt = 1;
+	r->phys_port_cnt = EMU_NUM_PORTS;
 }
 
 /*
@@ -138,14 +136,14 @@ static int cmd_query_device(struct emu_bundle *b)
 	struct emu_ucontext *uctx;
 	int ret;
 
-	ret = uverbs_request(b, &cmd, sizeof(cmd));
+	ret = emu_write_request(b, &cmd, sizeof(cmd));
 	if (ret)
 		return ret;
 	ret = emu_get_ucontext(b, &uctx);
 	if (ret)
 		return ret;
 	fill_query_device(b->dev, &resp);
-	return uverbs_response(b, &resp, sizeof(resp));
+	return emu_write_response(b, &resp, sizeof(resp));
 }
 
 /* follows ib_uverbs_ex_query_device() */
@@ -157,7 +155,7 @@ static int cmd_ex_query_device(struct emu_bundle *b)
 	struct udata core;
 	int ret;
 
-	ret = uverbs_request(b, &cmd, sizeof(cmd));
+	ret = emu_write_request(b, &cmd, sizeof(cmd));
 	if (ret)
 		return ret;
 	if (cmd.comp_mask || cmd.reserved)
@@ -176,21 +174,21 @@ static int cmd_ex_query_device(struct emu_bundle *b)
 	/* uverbs_response_length() */
 	resp.response_length = core.outlen < sizeof(resp) ?
 			       (uint32_t)core.outlen : sizeof(resp);
-	return uverbs_response(b, &resp, sizeof(resp));
+	return emu_write_response(b, &resp, sizeof(resp));
 }
 
-struct emu_pd {
-	uint32_t pdn;
-	uint16_t uid;
-};
-
-/* mlx5_ib_dealloc_pd(): the firmware may refuse (a PD still in use) */
+/*
+ * uverbs_free_pd(): a PD a QP is built on stays (EBUSY) when user space
+ * destroys it; then mlx5_ib_dealloc_pd(), which the firmware may refuse.
+ */
 static int pd_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		      enum emu_remove_reason why)
 {
 	struct emu_pd *pd = uo->priv;
 	int ret;
 
+	if (uo->users && why == EMU_REMOVE_DESTROY)
+		return -EBUSY;
 	ret = emu_mlx5_dealloc_pd(uf->dev, pd->uid, pd->pdn);
 	if (ret && why == EMU_REMOVE_DESTROY)
 		return ret;
@@ -210,7 +208,7 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 	struct emu_pd *pd;
 	int ret;
 
-	ret = uverbs_request(b, &cmd, sizeof(cmd));
+	ret = emu_write_request(b, &cmd, sizeof(cmd));
 	if (ret)
 		return ret;
 	if (!b->uf->uctx)
@@ -236,7 +234,7 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 			      uhw_out->len < sizeof(mresp) ? uhw_out->len :
 							     sizeof(mresp));
 	resp.pd_handle = uo->id;
-	return uverbs_response(b, &resp, sizeof(resp));
+	return emu_write_response(b, &resp, sizeof(resp));
 }
 
 /* follows ib_uverbs_dealloc_pd() -> uobj_perform_destroy() */
@@ -246,7 +244,7 @@ static int cmd_dealloc_pd(struct emu_bundle *b)
 	struct emu_uobj *uo;
 	int ret;
 
-	ret = uverbs_request(b, &cmd, sizeof(cmd));
+	ret = emu_write_request(b, &cmd, sizeof(cmd));
 	if (ret)
 		return ret;
 	ret = emu_uobj_lookup(b->uf, UVERBS_OBJECT_PD, cmd.pd_handle,
@@ -272,6 +270,22 @@ static const struct write_method write_methods[] = {
 	  sizeof(struct ib_uverbs_alloc_pd_resp), cmd_alloc_pd, "ALLOC_PD" },
 	{ IB_USER_VERBS_CMD_DEALLOC_PD, sizeof(struct ib_uverbs_dealloc_pd), 0,
 	  cmd_dealloc_pd, "DEALLOC_PD" },
+	{ IB_USER_VERBS_CMD_RESIZE_CQ, sizeof(struct ib_uverbs_resize_cq),
+	  sizeof(struct ib_uverbs_resize_cq_resp), emu_cmd_resize_cq,
+	  "RESIZE_CQ" },
+	{ IB_USER_VERBS_CMD_FLAG_EXTENDED | IB_USER_VERBS_EX_CMD_MODIFY_CQ,
+	  sizeof(struct ib_uverbs_ex_modify_cq), 0, emu_cmd_ex_modify_cq,
+	  "EX_MODIFY_CQ" },
+	{ IB_USER_VERBS_CMD_MODIFY_QP, sizeof(struct ib_uverbs_modify_qp), 0,
+	  emu_cmd_modify_qp, "MODIFY_QP" },
+	{ IB_USER_VERBS_CMD_FLAG_EXTENDED | IB_USER_VERBS_EX_CMD_MODIFY_QP,
+	  sizeof(struct ib_uverbs_modify_qp),
+	  offsetof(struct ib_uverbs_ex_modify_qp_resp, response_length) +
+		  sizeof(uint32_t),
+	  emu_cmd_ex_modify_qp, "EX_MODIFY_QP" },
+	{ IB_USER_VERBS_CMD_QUERY_QP, sizeof(struct ib_uverbs_query_qp),
+	  sizeof(struct ib_uverbs_query_qp_resp), emu_cmd_query_qp,
+	  "QUERY_QP" },
 };
 
 /*

@@ -43,8 +43,8 @@ static volatile sig_atomic_t stop_signal;
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: mlx5-emu run [--devices N] [--same-guid] [--trace] --\n"
-		"                    COMMAND [ARGS...]\n"
+		"Usage: mlx5-emu run [--devices N] [--same-guid] [--trace]\n"
+		"                    [--no-netlink] -- COMMAND [ARGS...]\n"
 		"       mlx5-emu --help | --version\n"
 		"Runs COMMAND with N emulated mlx5 devices (default 2), for the\n"
 		"system's unmodified libibverbs and libmlx5.  See mlx5-emu(1).\n");
@@ -116,7 +116,7 @@ static int make_dir(char *out, size_t len)
 }
 
 static int set_env(const char *dir, const char *preload, bool trace,
-		   pid_t daemon)
+		   bool netlink, pid_t daemon)
 {
 	const char *old = getenv("LD_PRELOAD");
 	const char *asan = getenv("ASAN_OPTIONS");
@@ -134,6 +134,9 @@ static int set_env(const char *dir, const char *preload, bool trace,
 	    setenv("MLX5_EMU_DAEMON_PID", pid, 1))
 		return -1;
 	if (trace && setenv("MLX5_EMU_TRACE", "1", 1))
+		return -1;
+	/* a kernel without RDMA netlink: libibverbs reads sysfs instead */
+	if (!netlink && setenv("MLX5_EMU_NETLINK", "0", 1))
 		return -1;
 	/* ASan insists on being first in the link order otherwise */
 	if (!asan || !*asan) {
@@ -183,7 +186,7 @@ int main(int argc, char **argv)
 {
 	char dir[PATH_MAX], sys[PATH_MAX + 8], preload[PATH_MAX];
 	unsigned long ndev = 2;
-	bool trace = false;
+	bool trace = false, netlink = true;
 	struct sigaction sa = {};
 	pid_t daemon, pid, launcher = getpid();
 	int i, status = 0, ret;
@@ -212,6 +215,8 @@ int main(int argc, char **argv)
 				perror("mlx5-emu: setenv");
 				return EXIT_LAUNCHER;
 			}
+		} else if (!strcmp(argv[i], "--no-netlink")) {
+			netlink = false;
 		} else if (!strcmp(argv[i], "--devices") && i + 1 < argc) {
 			char *end;
 
@@ -271,7 +276,7 @@ int main(int argc, char **argv)
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
 		unsetenv(EMU_SAME_GUID_ENV);	/* the machine's, not COMMAND's */
-		if (set_env(dir, preload, trace, daemon)) {
+		if (set_env(dir, preload, trace, netlink, daemon)) {
 			perror("mlx5-emu: setenv");
 			_exit(EXIT_LAUNCHER);
 		}

@@ -57,73 +57,115 @@ static void guid_str(char *buf, size_t len, uint64_t g)
 		 (unsigned int)(g >> 16) & 0xffff, (unsigned int)g & 0xffff);
 }
 
+/* class/infiniband/mlx5_N/ports/P: core/sysfs.c's port attributes */
+static int one_port(const char *root, const char *ibdev, unsigned int i,
+		    unsigned int port)
+{
+	static const char *const states[] = {
+		"NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER"
+	};
+	static const char *const phys[] = {
+		"<unknown>", "Sleep", "Polling", "Disabled",
+		"PortConfigurationTraining", "LinkUp", "LinkErrorRecovery",
+		"Phy Test"
+	};
+	struct emu_port_facts p;
+	uint64_t guid = emu_device_guid(i);
+	char buf[128], g[32];
+	int ret = 0;
+
+	if (emu_ibdev_port(i, port, &p) || p.state >= 6 || p.phys_state >= 8)
+		return -EINVAL;
+#define PORT "class/infiniband/%s/ports/%u/"
+	snprintf(buf, sizeof(buf), "%u: %s\n", p.state, states[p.state]);
+	ret |= put(root, buf, PORT "state", ibdev, port);
+	snprintf(buf, sizeof(buf), "%u: %s\n", p.phys_state,
+		 phys[p.phys_state]);
+	ret |= put(root, buf, PORT "phys_state", ibdev, port);
+	ret |= put(root, p.link_layer == 1 ? "InfiniBand\n" : "Ethernet\n",
+		   PORT "link_layer", ibdev, port);
+	ret |= put(root, "100 Gb/sec (4X EDR)\n", PORT "rate", ibdev, port);
+	snprintf(buf, sizeof(buf), "0x%x\n", p.lid);
+	ret |= put(root, buf, PORT "lid", ibdev, port);
+	snprintf(buf, sizeof(buf), "0x%x\n", p.sm_lid);
+	ret |= put(root, buf, PORT "sm_lid", ibdev, port);
+	snprintf(buf, sizeof(buf), "%u\n", p.lmc);
+	ret |= put(root, buf, PORT "lid_mask_count", ibdev, port);
+	snprintf(buf, sizeof(buf), "0x%08x\n", p.cap_flags);
+	ret |= put(root, buf, PORT "cap_mask", ibdev, port);
+	/* GID 0: the subnet prefix, then the port GUID */
+	guid_str(g, sizeof(g), guid);
+	snprintf(buf, sizeof(buf), "%04x:%04x:%04x:%04x:%s",
+		 (unsigned int)(p.subnet_prefix >> 48) & 0xffff,
+		 (unsigned int)(p.subnet_prefix >> 32) & 0xffff,
+		 (unsigned int)(p.subnet_prefix >> 16) & 0xffff,
+		 (unsigned int)p.subnet_prefix & 0xffff, g);
+	ret |= put(root, buf, PORT "gids/0", ibdev, port);
+	ret |= put(root, "IB/RoCE v1\n", PORT "gid_attrs/types/0", ibdev,
+		   port);
+	ret |= put(root, "0xffff\n", PORT "pkeys/0", ibdev, port);
+#undef PORT
+	return ret;
+}
+
 static int one_device(const char *root, unsigned int i)
 {
 	uint64_t guid = emu_device_guid(i);
-	char buf[128], gid[64];
+	char buf[128], name[32], uverbs[32];
+	unsigned int port;
 	int ret = 0;
 
+	emu_ibdev_name(i, name, sizeof(name));
+	emu_ibdev_uverbs_name(i, uverbs, sizeof(uverbs));
 	/* class/infiniband_verbs/uverbsN: uverbs_main.c's device attributes */
-	snprintf(buf, sizeof(buf), "mlx5_%u\n", i);
-	ret |= put(root, buf, "class/infiniband_verbs/uverbs%u/ibdev", i);
-	ret |= put(root, "1\n", "class/infiniband_verbs/uverbs%u/abi_version",
-		   i);
-	snprintf(buf, sizeof(buf), "231:%u\n", 192 + i);
-	ret |= put(root, buf, "class/infiniband_verbs/uverbs%u/dev", i);
+#define UVERBS "class/infiniband_verbs/%s/"
+	snprintf(buf, sizeof(buf), "%s\n", name);
+	ret |= put(root, buf, UVERBS "ibdev", uverbs);
+	snprintf(buf, sizeof(buf), "%u\n", EMU_UVERBS_ABI);
+	ret |= put(root, buf, UVERBS "abi_version", uverbs);
+	snprintf(buf, sizeof(buf), "%u:%u\n", EMU_UVERBS_MAJOR,
+		 EMU_UVERBS_MINOR_BASE + i);
+	ret |= put(root, buf, UVERBS "dev", uverbs);
+#undef UVERBS
 
 	/* class/infiniband/mlx5_N: core/sysfs.c and mlx5's attributes */
-#define IBDEV "class/infiniband/mlx5_%u/"
-	ret |= put(root, "1: CA\n", IBDEV "node_type", i);
+#define IBDEV "class/infiniband/%s/"
+	snprintf(buf, sizeof(buf), "%u: CA\n", EMU_NODE_TYPE_CA);
+	ret |= put(root, buf, IBDEV "node_type", name);
 	guid_str(buf, sizeof(buf), guid);
-	ret |= put(root, buf, IBDEV "node_guid", i);
-	ret |= put(root, buf, IBDEV "sys_image_guid", i);
-	snprintf(buf, sizeof(buf), "%u.%u.%04u\n", EMU_FW_VER_MAJOR,
-		 EMU_FW_VER_MINOR, EMU_FW_VER_SUB);
-	ret |= put(root, buf, IBDEV "fw_ver", i);
-	ret |= put(root, "MT4123\n", IBDEV "hca_type", i);
-	ret |= put(root, "0x0\n", IBDEV "hw_rev", i);
-	ret |= put(root, "MT_0000000222\n", IBDEV "board_id", i);
+	ret |= put(root, buf, IBDEV "node_guid", name);
+	ret |= put(root, buf, IBDEV "sys_image_guid", name);
+	emu_ibdev_fw_str(buf, sizeof(buf) - 1);
+	strcat(buf, "\n");
+	ret |= put(root, buf, IBDEV "fw_ver", name);
+	ret |= put(root, "MT4123\n", IBDEV "hca_type", name);
+	ret |= put(root, "0x0\n", IBDEV "hw_rev", name);
+	ret |= put(root, "MT_0000000222\n", IBDEV "board_id", name);
 	snprintf(buf, sizeof(buf), "mlx5-emu HCA-%u\n", i);
-	ret |= put(root, buf, IBDEV "node_desc", i);
+	ret |= put(root, buf, IBDEV "node_desc", name);
 	snprintf(buf, sizeof(buf),
 		 "pci:v000015B3d0000%04Xsv000015B3sd00000007bc02sc07i00\n",
 		 EMU_PCI_DEVICE_ID);
-	ret |= put(root, buf, IBDEV "device/modalias", i);
-	ret |= put(root, "0x15b3\n", IBDEV "device/vendor", i);
+	ret |= put(root, buf, IBDEV "device/modalias", name);
+	ret |= put(root, "0x15b3\n", IBDEV "device/vendor", name);
 	snprintf(buf, sizeof(buf), "0x%04x\n", EMU_PCI_DEVICE_ID);
-	ret |= put(root, buf, IBDEV "device/device", i);
-
-#define PORT IBDEV "ports/1/"
-	ret |= put(root, "4: ACTIVE\n", PORT "state", i);
-	ret |= put(root, "5: LinkUp\n", PORT "phys_state", i);
-	ret |= put(root, "InfiniBand\n", PORT "link_layer", i);
-	ret |= put(root, "100 Gb/sec (4X EDR)\n", PORT "rate", i);
-	snprintf(buf, sizeof(buf), "0x%x\n", i + 1);
-	ret |= put(root, buf, PORT "lid", i);
-	ret |= put(root, "0x1\n", PORT "sm_lid", i);
-	ret |= put(root, "0\n", PORT "lid_mask_count", i);
-	ret |= put(root, "0x00a90002\n", PORT "cap_mask", i);
-	snprintf(gid, sizeof(gid),
-		 "fe80:0000:0000:0000:%04x:%04x:%04x:%04x\n",
-		 (unsigned int)(guid >> 48) & 0xffff,
-		 (unsigned int)(guid >> 32) & 0xffff,
-		 (unsigned int)(guid >> 16) & 0xffff,
-		 (unsigned int)guid & 0xffff);
-	ret |= put(root, gid, PORT "gids/0", i);
-	ret |= put(root, "IB/RoCE v1\n", PORT "gid_attrs/types/0", i);
-	ret |= put(root, "0xffff\n", PORT "pkeys/0", i);
+	ret |= put(root, buf, IBDEV "device/device", name);
+#undef IBDEV
+	for (port = 1; port <= EMU_NUM_PORTS; port++)
+		ret |= one_port(root, name, i, port);
 	return ret ? -EIO : 0;
 }
 
 int emu_sysfs_create(const char *root, unsigned int ndev)
 {
+	char buf[16];
 	unsigned int i;
 	int ret;
 
 	if (mkdir(root, 0755) && errno != EEXIST)
 		return -errno;
-	/* IB_USER_VERBS_ABI_VERSION */
-	ret = put(root, "6\n", "class/infiniband_verbs/abi_version");
+	snprintf(buf, sizeof(buf), "%u\n", EMU_UVERBS_CLASS_ABI);
+	ret = put(root, buf, "class/infiniband_verbs/abi_version");
 	for (i = 0; !ret && i < ndev; i++)
 		ret = one_device(root, i);
 	return ret;

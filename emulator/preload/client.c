@@ -74,6 +74,44 @@ static bool dev_exists(int dev)
 	return real_stat && !real_stat(path, &st) && S_ISSOCK(st.st_mode);
 }
 
+const char *emu_sys_path(const char *path, char *buf, size_t len)
+{
+	static const char *const classes[] = {
+		"/sys/class/infiniband_verbs", "/sys/class/infiniband",
+	};
+	size_t i, n;
+
+	if (!path || !emu_dir() || strncmp(path, "/sys/class/", 11))
+		return path;
+	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
+		n = strlen(classes[i]);
+		if (strncmp(path, classes[i], n) ||
+		    (path[n] && path[n] != '/'))
+			continue;
+		/* the generated tree stands for the kernel's */
+		if (snprintf(buf, len, "%s/sys%s", emu_dir(), path + 4) >=
+		    (int)len)
+			return path;
+		return buf;
+	}
+	return path;
+}
+
+unsigned int emu_num_devs(void)
+{
+	unsigned int n = 0;
+
+	/* the daemon listens on uverbs0 .. uverbs<N-1> */
+	while (emu_dir() && n < EMU_MAX_DEVICES && dev_exists((int)n))
+		n++;
+	return n;
+}
+
+bool emu_active(void)
+{
+	return emu_dir() != NULL;
+}
+
 int emu_path_dev(const char *path)
 {
 	int dev;

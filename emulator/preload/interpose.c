@@ -6,10 +6,14 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/netlink.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -64,6 +68,18 @@ static void fill_statx(struct statx *stx, int dev)
 	stx->stx_dev_minor = 5;
 }
 
+/*
+ * The kernel's sysfs for the devices is the generated tree: a path under
+ * /sys/class/infiniband[_verbs] is looked up there.  The buffer is the
+ * thread's, used up by the one call it is passed to.
+ */
+static const char *sys_path(const char *path)
+{
+	static __thread char buf[PATH_MAX];
+
+	return emu_sys_path(path, buf, sizeof(buf));
+}
+
 static __attribute__((noinline)) int open_path(const char *path, int flags, int *handled)
 {
 	int dev = path ? emu_path_dev(path) : -1;
@@ -94,7 +110,7 @@ EXPORT int open(const char *path, int flags, ...)
 	va_end(ap);
 	{
 		REAL(int, "open", const char *, int, ...);
-		return real_fn(path, flags, mode);
+		return real_fn(sys_path(path), flags, mode);
 	}
 }
 
@@ -111,7 +127,7 @@ EXPORT int open64(const char *path, int flags, ...)
 	va_end(ap);
 	{
 		REAL(int, "open64", const char *, int, ...);
-		return real_fn(path, flags, mode);
+		return real_fn(sys_path(path), flags, mode);
 	}
 }
 
@@ -123,7 +139,7 @@ EXPORT int __open_2(const char *path, int flags)
 		return fd;
 	{
 		REAL(int, "__open_2", const char *, int);
-		return real_fn(path, flags);
+		return real_fn(sys_path(path), flags);
 	}
 }
 
@@ -135,7 +151,7 @@ EXPORT int __open64_2(const char *path, int flags)
 		return fd;
 	{
 		REAL(int, "__open64_2", const char *, int);
-		return real_fn(path, flags);
+		return real_fn(sys_path(path), flags);
 	}
 }
 
@@ -152,7 +168,7 @@ EXPORT int openat(int dirfd, const char *path, int flags, ...)
 	va_end(ap);
 	{
 		REAL(int, "openat", int, const char *, int, ...);
-		return real_fn(dirfd, path, flags, mode);
+		return real_fn(dirfd, sys_path(path), flags, mode);
 	}
 }
 
@@ -169,7 +185,7 @@ EXPORT int openat64(int dirfd, const char *path, int flags, ...)
 	va_end(ap);
 	{
 		REAL(int, "openat64", int, const char *, int, ...);
-		return real_fn(dirfd, path, flags, mode);
+		return real_fn(dirfd, sys_path(path), flags, mode);
 	}
 }
 
@@ -181,7 +197,7 @@ EXPORT int __openat_2(int dirfd, const char *path, int flags)
 		return fd;
 	{
 		REAL(int, "__openat_2", int, const char *, int);
-		return real_fn(dirfd, path, flags);
+		return real_fn(dirfd, sys_path(path), flags);
 	}
 }
 
@@ -193,7 +209,7 @@ EXPORT int __openat64_2(int dirfd, const char *path, int flags)
 		return fd;
 	{
 		REAL(int, "__openat64_2", int, const char *, int);
-		return real_fn(dirfd, path, flags);
+		return real_fn(dirfd, sys_path(path), flags);
 	}
 }
 
@@ -216,7 +232,7 @@ EXPORT int stat(const char *path, struct stat *st)
 		return 0;
 	{
 		REAL(int, "stat", const char *, struct stat *);
-		return real_fn(path, st);
+		return real_fn(sys_path(path), st);
 	}
 }
 
@@ -229,7 +245,7 @@ EXPORT int lstat(const char *path, struct stat *st)
 		return 0;
 	{
 		REAL(int, "lstat", const char *, struct stat *);
-		return real_fn(path, st);
+		return real_fn(sys_path(path), st);
 	}
 }
 
@@ -285,7 +301,7 @@ EXPORT int fstatat(int dirfd, const char *path, struct stat *st, int flags)
 		return 0;
 	{
 		REAL(int, "fstatat", int, const char *, struct stat *, int);
-		return real_fn(dirfd, path, st, flags);
+		return real_fn(dirfd, sys_path(path), st, flags);
 	}
 }
 
@@ -358,8 +374,34 @@ EXPORT int statx(int dirfd, const char *path, int flags, unsigned int mask,
 	{
 		REAL(int, "statx", int, const char *, int, unsigned int,
 		     struct statx *);
-		return real_fn(dirfd, path, flags, mask, stx);
+		return real_fn(dirfd, sys_path(path), flags, mask, stx);
 	}
+}
+
+EXPORT int access(const char *path, int mode)
+{
+	REAL(int, "access", const char *, int);
+	return real_fn(sys_path(path), mode);
+}
+
+EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
+{
+	REAL(int, "faccessat", int, const char *, int, int);
+	return real_fn(dirfd, sys_path(path), mode, flags);
+}
+
+/* glibc's opendir() opens the directory internally, past open() */
+EXPORT DIR *opendir(const char *path)
+{
+	static DIR *(*real_opendir)(const char *);
+
+	if (!real_opendir)
+		real_opendir = (DIR * (*)(const char *)) emu_real("opendir");
+	if (!real_opendir) {
+		errno = ENOSYS;
+		return NULL;
+	}
+	return real_opendir(sys_path(path));
 }
 
 EXPORT int ioctl(int fd, unsigned long request, ...)
@@ -402,17 +444,178 @@ EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd,
 }
 
 /*
- * No RDMA netlink under the emulator: libibverbs then reads the device
- * list from $SYSFS_PATH, which the launcher generated.
+ * RDMA netlink under the emulator is answered by nldev.c for the emulated
+ * devices; MLX5_EMU_NETLINK=0 (mlx5-emu run --no-netlink) refuses it as a
+ * kernel without it would, and libibverbs then reads $SYSFS_PATH.
  */
+static bool netlink_refused(void)
+{
+	const char *v = getenv("MLX5_EMU_NETLINK");
+
+	return v && !strcmp(v, "0");
+}
+
 EXPORT int socket(int domain, int type, int protocol)
 {
-	if (domain == AF_NETLINK && protocol == NETLINK_RDMA) {
-		errno = EPROTONOSUPPORT;
-		return -1;
+	if (domain == AF_NETLINK && protocol == NETLINK_RDMA &&
+	    emu_active()) {
+		if (netlink_refused()) {
+			errno = EPROTONOSUPPORT;
+			return -1;
+		}
+		return emu_nl_socket(type);
 	}
 	{
 		REAL(int, "socket", int, int, int);
 		return real_fn(domain, type, protocol);
+	}
+}
+
+EXPORT int bind(int fd, const struct sockaddr *addr, socklen_t len)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_bind(fd, addr, len);
+	{
+		REAL(int, "bind", int, const struct sockaddr *, socklen_t);
+		return real_fn(fd, addr, len);
+	}
+}
+
+EXPORT int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_getsockname(fd, addr, len);
+	{
+		REAL(int, "getsockname", int, struct sockaddr *, socklen_t *);
+		return real_fn(fd, addr, len);
+	}
+}
+
+EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_sendmsg(fd, msg, flags);
+	{
+		REAL(ssize_t, "sendmsg", int, const struct msghdr *, int);
+		return real_fn(fd, msg, flags);
+	}
+}
+
+EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
+		      const struct sockaddr *addr, socklen_t alen)
+{
+	if (emu_nl_owns(fd)) {
+		struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
+		struct msghdr msg = { .msg_name = (void *)addr,
+				      .msg_namelen = addr ? alen : 0,
+				      .msg_iov = &iov, .msg_iovlen = 1 };
+
+		return emu_nl_sendmsg(fd, &msg, flags);
+	}
+	{
+		REAL(ssize_t, "sendto", int, const void *, size_t, int,
+		     const struct sockaddr *, socklen_t);
+		return real_fn(fd, buf, len, flags, addr, alen);
+	}
+}
+
+EXPORT ssize_t send(int fd, const void *buf, size_t len, int flags)
+{
+	if (emu_nl_owns(fd))
+		return sendto(fd, buf, len, flags, NULL, 0);
+	{
+		REAL(ssize_t, "send", int, const void *, size_t, int);
+		return real_fn(fd, buf, len, flags);
+	}
+}
+
+EXPORT ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_recvmsg(fd, msg, flags);
+	{
+		REAL(ssize_t, "recvmsg", int, struct msghdr *, int);
+		return real_fn(fd, msg, flags);
+	}
+}
+
+EXPORT ssize_t recvfrom(int fd, void *buf, size_t len, int flags,
+			struct sockaddr *addr, socklen_t *alen)
+{
+	if (emu_nl_owns(fd)) {
+		struct iovec iov = { .iov_base = buf, .iov_len = len };
+		struct msghdr msg = { .msg_name = addr,
+				      .msg_namelen = alen ? *alen : 0,
+				      .msg_iov = &iov, .msg_iovlen = 1 };
+		ssize_t ret = emu_nl_recvmsg(fd, &msg, flags);
+
+		if (ret >= 0 && addr && alen)
+			*alen = msg.msg_namelen;
+		return ret;
+	}
+	{
+		REAL(ssize_t, "recvfrom", int, void *, size_t, int,
+		     struct sockaddr *, socklen_t *);
+		return real_fn(fd, buf, len, flags, addr, alen);
+	}
+}
+
+EXPORT ssize_t recv(int fd, void *buf, size_t len, int flags)
+{
+	if (emu_nl_owns(fd))
+		return recvfrom(fd, buf, len, flags, NULL, NULL);
+	{
+		REAL(ssize_t, "recv", int, void *, size_t, int);
+		return real_fn(fd, buf, len, flags);
+	}
+}
+
+/* _FORTIFY_SOURCE's checked recv entry points */
+EXPORT ssize_t __recv_chk(int fd, void *buf, size_t len, size_t buflen,
+			  int flags)
+{
+	if (len > buflen)
+		abort();
+	return recv(fd, buf, len, flags);
+}
+
+EXPORT ssize_t __recvfrom_chk(int fd, void *buf, size_t len, size_t buflen,
+			      int flags, struct sockaddr *addr,
+			      socklen_t *alen)
+{
+	if (len > buflen)
+		abort();
+	return recvfrom(fd, buf, len, flags, addr, alen);
+}
+
+EXPORT int setsockopt(int fd, int level, int name, const void *val,
+		      socklen_t len)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_setsockopt(fd, level, name, val, len);
+	{
+		REAL(int, "setsockopt", int, int, int, const void *,
+		     socklen_t);
+		return real_fn(fd, level, name, val, len);
+	}
+}
+
+EXPORT int getsockopt(int fd, int level, int name, void *val,
+		      socklen_t *len)
+{
+	if (emu_nl_owns(fd))
+		return emu_nl_getsockopt(fd, level, name, val, len);
+	{
+		REAL(int, "getsockopt", int, int, int, void *, socklen_t *);
+		return real_fn(fd, level, name, val, len);
+	}
+}
+
+EXPORT int close(int fd)
+{
+	emu_nl_close(fd);
+	{
+		REAL(int, "close", int);
+		return real_fn(fd);
 	}
 }

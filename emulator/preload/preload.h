@@ -6,13 +6,26 @@
 #ifndef MLX5_EMU_PRELOAD_H
 #define MLX5_EMU_PRELOAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 #include <sys/types.h>
 
-#define EMU_UVERBS_MAJOR 231
-#define EMU_UVERBS_MINOR_BASE 192
+#include "emu_ibdev.h"
 
+/* mlx5-emu run --devices takes at most this many */
+#define EMU_MAX_DEVICES 64
+
+/* Whether this process runs under mlx5-emu (MLX5_EMU_DIR is set). */
+bool emu_active(void);
+/*
+ * /sys/class/infiniband[_verbs]/... in the generated sysfs tree (buf), as
+ * the kernel's sysfs shows the devices; any other path unchanged.
+ */
+const char *emu_sys_path(const char *path, char *buf, size_t len);
+/* How many devices the daemon serves. */
+unsigned int emu_num_devs(void);
 /* The device index of "/dev/infiniband/uverbsN", or -1. */
 int emu_path_dev(const char *path);
 /* The device index an fd (a connection to the daemon) belongs to, or -1. */
@@ -31,11 +44,33 @@ int emu_user_write(uint64_t dst, const void *src, size_t len);
 
 void *emu_real(const char *name);
 
+/*
+ * NETLINK_RDMA sockets (nlsock.c).  emu_nl_owns() is cheap when the
+ * process has none; every other function is called only for an fd it
+ * owns, and returns what the libc call returns, with errno.
+ */
+int emu_nl_socket(int type);
+bool emu_nl_owns(int fd);
+int emu_nl_bind(int fd, const struct sockaddr *addr, socklen_t len);
+int emu_nl_getsockname(int fd, struct sockaddr *addr, socklen_t *len);
+ssize_t emu_nl_sendmsg(int fd, const struct msghdr *msg, int flags);
+ssize_t emu_nl_recvmsg(int fd, struct msghdr *msg, int flags);
+int emu_nl_setsockopt(int fd, int level, int name, const void *val,
+		      socklen_t len);
+int emu_nl_getsockopt(int fd, int level, int name, void *val,
+		      socklen_t *len);
+void emu_nl_close(int fd);
+
 /* _FORTIFY_SOURCE's open entry points (declared only when fortifying) */
 int __open_2(const char *path, int flags);
 int __open64_2(const char *path, int flags);
 int __openat_2(int dirfd, const char *path, int flags);
 int __openat64_2(int dirfd, const char *path, int flags);
+
+/* _FORTIFY_SOURCE's recv entry points (declared only when fortifying) */
+ssize_t __recv_chk(int fd, void *buf, size_t len, size_t buflen, int flags);
+ssize_t __recvfrom_chk(int fd, void *buf, size_t len, size_t buflen,
+		       int flags, struct sockaddr *addr, socklen_t *alen);
 
 /* glibc's pre-2.33 stat entry points, no longer declared by its headers */
 struct stat;

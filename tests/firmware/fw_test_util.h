@@ -18,7 +18,7 @@
 
 /* A command: input and output mailboxes big enough for every test. */
 struct mbox {
-	uint8_t in[512];
+	uint8_t in[2048];
 	uint8_t out[PRM_QUERY_HCA_CAP_OUT_LEN];
 };
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "emu_ibdev.h"
 #include "fw_test_util.h"
 
 #define CUR 1
@@ -61,7 +62,14 @@ static void test_general_caps(void)
 	CHECK_EQ(emu_fw_node_guid(fw), TEST_GUID);
 	/* What the model implements, and only that. */
 	CHECK(prm_get64(c, PRM_CAP_GENERAL_OBJ_TYPES) ==
-	      1ull << PRM_OBJ_TYPE_FLOW_METER);
+	      (1ull << PRM_OBJ_TYPE_FLOW_METER |
+	       1ull << PRM_OBJ_TYPE_FLOW_SAMPLER |
+	       1ull << PRM_OBJ_TYPE_ASO_FLOW_METER |
+	       1ull << PRM_OBJ_TYPE_ASO_FIRST_HIT |
+	       1ull << PRM_OBJ_TYPE_ASO_CT));
+	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_TIR), 16);
+	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_RQT_SIZE), 11);
+	CHECK_EQ(prm_get(c, PRM_CAP_LOG_FLOW_HIT_ASO_MAX_ALLOC), 8);
 	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_UCTX), 10);
 	CHECK(prm_get(c, PRM_CAP_LOG_MAX_UMEM) > 0);
 	CHECK_EQ(prm_get(c, PRM_CAP_MAX_FLOW_COUNTER_HI) << 16 |
@@ -98,6 +106,8 @@ static void test_other_caps(struct emu_fw *fw)
 
 	/* get_hca_general_caps_2() */
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_GENERAL_2, CUR), 0);
+	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP2_LOG_CONN_TRACK_MAX_ALLOC), 8);
+	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP2_LOG_MAX_CONN_TRACK), 16);
 	/* get_dc_odp_caps(): no ODP on this device, so no DC ODP bits */
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_ODP, CUR), 0);
 	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_ODP_DC), 0);
@@ -107,16 +117,28 @@ static void test_other_caps(struct emu_fw *fw)
 	CHECK(prm_get(cap_area(&m), PRM_CAP_FETCH_ADD_PCI_ATOMIC) != 0);
 	/* get_qos_caps(), asked because the general caps say qos */
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_QOS, CUR), 0);
+	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_QOS_LOG_MAX_NUM_METER_ASO), 16);
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_ROCE, CUR), 0);
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_FLOW_TABLE, MAX), 0);
 	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_FT_NIC_RX_FT_SUPPORT), 1);
+	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_FT_NIC_RX_MAX_FT_LEVEL), 63);
+	/* The transmit block says the same at its own offset. */
+	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_FT_NIC_TX_PROPS +
+					       PRM_FT_PROP_FT_SUPPORT),
+		 1);
+	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_FT_NIC_TX_PROPS +
+					       PRM_FT_PROP_LOG_MAX_FT_SIZE),
+		 23);
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_ESWITCH, CUR), 0);
 
 	/* Absent in the general caps, so absent here. */
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_CRYPTO, CUR),
 		 EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_CAP_TYPE);
-	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_DEV_MEM, CUR),
+	/* Device memory: the page is there, without MEMIC */
+	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_DEV_MEM, CUR), 0);
+	CHECK_EQ(prm_get(cap_area(&m), 0, 32), 0);
+	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_CRYPTO, CUR),
 		 EMU_FW_STATUS_BAD_PARAM);
 	/* A failed command returns only its status and syndrome. */
 	CHECK_EQ(m.out[8], 0);
@@ -133,8 +155,18 @@ static void test_lengths(struct emu_fw *fw)
 {
 	struct mbox m;
 
+	/* room for cmd_hca_cap is enough: the same caps, cut there */
 	mbox_init(&m, PRM_OP_QUERY_HCA_CAP, 0, CAP_OP_MOD(0, CUR));
-	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_HCA_CAP_OUT_LEN - 1),
+	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_HCA_CAP_OUT_LEN), 0);
+	{
+		struct mbox s;
+
+		mbox_init(&s, PRM_OP_QUERY_HCA_CAP, 0, CAP_OP_MOD(0, CUR));
+		CHECK_EQ(run(fw, &s, 16, PRM_QUERY_HCA_CAP_MIN_OUT_LEN), 0);
+		CHECK(!memcmp(s.out, m.out, PRM_QUERY_HCA_CAP_MIN_OUT_LEN));
+	}
+	mbox_init(&m, PRM_OP_QUERY_HCA_CAP, 0, CAP_OP_MOD(0, CUR));
+	CHECK_EQ(run(fw, &m, 16, PRM_QUERY_HCA_CAP_MIN_OUT_LEN - 1),
 		 EMU_FW_STATUS_BAD_OUTPUT_LEN);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_OUTPUT_LEN);
 	CHECK_EQ(m.out[PRM_CAP_AREA_BYTE], 0);
@@ -151,7 +183,7 @@ static void test_lengths(struct emu_fw *fw)
 static void test_bad_opcode(struct emu_fw *fw)
 {
 	static const uint16_t not_modelled[] = {
-		0x7ff, 0xffff, PRM_OP_CREATE_QP, PRM_OP_CREATE_MKEY,
+		0x7ff, 0xffff, PRM_OP_CREATE_DCT, PRM_OP_CREATE_MKEY,
 		PRM_OP_QUERY_VNIC_ENV, PRM_OP_SYNC_STEERING,
 	};
 	struct mbox m;
@@ -207,8 +239,17 @@ static void test_vport_queries(struct emu_fw *fw)
 	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN), 0);
 	CHECK(prm_get64(m.out, PRM_HCA_VPORT_NODE_GUID) == TEST_GUID);
 	CHECK(prm_get64(m.out, PRM_HCA_VPORT_PORT_GUID) == TEST_GUID);
-	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_PORT_STATE), 4);
-	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_LID), 1);
+	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_PORT_STATE), 1);	/* DOWN */
+	{
+		/* the port facts of the device this GUID names */
+		struct emu_port_facts p;
+
+		REQUIRE(emu_ibdev_port(emu_device_index(TEST_GUID), 1,
+				       &p) == 0);
+		CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_LID), p.lid);
+		CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_CAP_MASK1),
+			 p.cap_flags);
+	}
 	CHECK_EQ(prm_get(m.out, PRM_HCA_VPORT_SM_LID), 1);
 	CHECK_EQ(run(fw, &m, 16, PRM_HCA_VPORT_OUT_LEN - 1),
 		 EMU_FW_STATUS_BAD_OUTPUT_LEN);

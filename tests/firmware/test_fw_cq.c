@@ -164,11 +164,12 @@ static void test_cq_refused(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	prm_set64(m.in, PRM_CQC_DBR_ADDR, 0);
 	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_UID);
-	/* No UMEM at all (a physical address list), a CQE size of 3. */
+	/* No UMEM, and no physical address list after the mailbox. */
 	cq_cmd(&m, uid, umem, 0, 6);
 	prm_set(m.in, PRM_CQ_UMEM_VALID, 0);
 	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_PAS_SHORT);
+	/* A CQE size of 3. */
 	cq_cmd(&m, uid, umem, 0, 0);
 	prm_set(m.in, PRM_CQC_CQE_SZ, 3);
 	CHECK_EQ(create_cq(fw, &m, &cqn), EMU_FW_STATUS_BAD_PARAM);

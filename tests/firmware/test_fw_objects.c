@@ -418,14 +418,19 @@ static void test_meter(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	CHECK_EQ(run(fw, &m, 16, PRM_METER_IN_LEN - 1),
 		 EMU_FW_STATUS_BAD_OUTPUT_LEN);
 
-	/* Other types, other users. */
+	/* Other types, other users: the meter is no sampler. */
 	meter_cmd(&m, PRM_OP_QUERY_GENERAL_OBJECT, uid,
 		  PRM_OBJ_TYPE_FLOW_SAMPLER, id);
+	CHECK_EQ(run(fw, &m, 16, PRM_METER_IN_LEN),
+		 EMU_FW_STATUS_BAD_RES_STATE);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_NO_OBJECT);
+	/* 0x18, the match definer, is a type the device does not offer. */
+	meter_cmd(&m, PRM_OP_QUERY_GENERAL_OBJECT, uid, 0x18, id);
 	CHECK_EQ(run(fw, &m, 16, PRM_METER_IN_LEN), EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_OBJ_TYPE);
-	meter_cmd(&m, PRM_OP_CREATE_GENERAL_OBJECT, uid,
-		  PRM_OBJ_TYPE_ASO_FLOW_METER, 0);
+	meter_cmd(&m, PRM_OP_CREATE_GENERAL_OBJECT, uid, 0x18, 0);
 	CHECK_EQ(run(fw, &m, PRM_METER_IN_LEN, 16), EMU_FW_STATUS_BAD_PARAM);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_OBJ_TYPE);
 	CHECK_EQ(query_meter(fw, &m, other, id, &got),
 		 EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UID_MISMATCH);

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * The transition rules of a QP modify (see qp_states.h): the IB spec's
+ * table as drivers/infiniband/core/verbs.c holds it, for the QP types
+ * the model creates, and mlx5's transition commands and optional
+ * parameters (drivers/infiniband/hw/mlx5/qp.c).
+ */
+#include "prm_layout.h"
+#include "prm_opcodes.h"
+#include "qp_states.h"
+
+#define NSTATES (EMU_QPS_ERR + 1)
+
+enum { T_UD, T_UC, T_RC, T_COUNT };
+
+struct rule {
+	bool valid;
+	uint32_t req[T_COUNT];
+	uint32_t opt[T_COUNT];
+};
+
+#define ACC EMU_QP_ACCESS_FLAGS
+#define PKEY EMU_QP_PKEY_INDEX
+#define PORT EMU_QP_PORT
+#define QKEY EMU_QP_QKEY
+#define CUR EMU_QP_CUR_STATE
+#define ALT EMU_QP_ALT_PATH
+#define MIG EMU_QP_PATH_MIG_STATE
+#define RNRT EMU_QP_MIN_RNR_TIMER
+
+static const struct rule rules[NSTATES][NSTATES] = {
+	[EMU_QPS_RESET] = {
+		[EMU_QPS_RESET] = { .valid = true },
+		[EMU_QPS_INIT] = {
+			.valid = true,
+			.req = { [T_UD] = PKEY | PORT | QKEY,
+				 [T_UC] = PKEY | PORT | ACC,
+				 [T_RC] = PKEY | PORT | ACC },
+		},
+	},
+	[EMU_QPS_INIT] = {
+		[EMU_QPS_RESET] = { .valid = true },
+		[EMU_QPS_ERR] = { .valid = true },
+		[EMU_QPS_INIT] = {
+			.valid = true,
+			.opt = { [T_UD] = PKEY | PORT | QKEY,
+				 [T_UC] = PKEY | PORT | ACC,
+				 [T_RC] = PKEY | PORT | ACC },
+		},
+		[EMU_QPS_RTR] = {
+			.valid = true,
+			.req = { [T_UC] = EMU_QP_AV | EMU_QP_PATH_MTU |
+					  EMU_QP_DEST_QPN | EMU_QP_RQ_PSN,
+				 [T_RC] = EMU_QP_AV | EMU_QP_PATH_MTU |
+					  EMU_QP_DEST_QPN | EMU_QP_RQ_PSN |
+					  EMU_QP_MAX_DEST_RD_ATOMIC | RNRT },
+			.opt = { [T_UD] = PKEY | QKEY,
+				 [T_UC] = ALT | ACC | PKEY,
+				 [T_RC] = ALT | ACC | PKEY },
+		},
+	},
+	[EMU_QPS_RTR] = {
+		[EMU_QPS_RESET] = { .valid = true },
+		[EMU_QPS_ERR] = { .valid = true },
+		[EMU_QPS_RTS] = {
+			.valid = true,
+			.req = { [T_UD] = EMU_QP_SQ_PSN,
+				 [T_UC] = EMU_QP_SQ_PSN,
+				 [T_RC] = EMU_QP_TIMEOUT | EMU_QP_RETRY_CNT |
+					  EMU_QP_RNR_RETRY | EMU_QP_SQ_PSN |
+					  EMU_QP_MAX_QP_RD_ATOMIC },
+			.opt = { [T_UD] = CUR | QKEY,
+				 [T_UC] = CUR | ALT | ACC | MIG,
+				 [T_RC] = CUR | ALT | ACC | RNRT | MIG },
+		},
+	},
+	[EMU_QPS_RTS] = {
+		[EMU_QPS_RESET] = { .valid = true },
+		[EMU_QPS_ERR] = { .valid = true },
+		[EMU_QPS_RTS] = {
+			.valid = true,
+			.opt = { [T_UD] = CUR | QKEY,
+				 [T_UC] = CUR | ACC | ALT | MIG,
+				 [T_RC] = CUR | ACC | ALT | MIG | RNRT },
+		},
+		[EMU_QPS_SQD] = {
+			.valid = true,
+			.opt = { [T_UD] = EMU_QP_EN_SQD_ASYNC_NOTIFY,
+				 [T_UC] = EMU_QP_EN_SQD_ASYNC_NOTIFY,
+				 [T_RC] = EMU_QP_EN_SQD_ASYNC_NOTIFY },
+		},
+	},
+	[EMU_QPS_SQD] = {
+		[EMU_QPS_RESET] = { .valid = true },
+		[EMU_QPS_ERR] = { .valid = true },
+		[EMU_QPS_RTS] = {
+			.valid = true,
+			.opt = { [T_UD] = CUR | QKEY,
+				 [T_UC] = CUR | ALT | ACC | MIG,
+				 [T_RC] = CUR | ALT | ACC | RNRT | MIG },
+		},
+		[EMU_QPS_SQD] = {
+			.valid = true,
+			.opt = { [T_UD] = PKEY | QKEY,
+				 [T_UC] = EMU_QP_AV | ALT | ACC | PKEY | MIG,
+				 [T_RC] = PORT | EMU_QP_AV | EMU_QP_TIMEOUT |
+					  EMU_QP_RETRY_CNT |
+					  EMU_QP_RNR_RETRY |
+					  EMU_QP_MAX_QP_RD_ATOMIC |
+					  EMU_QP_MAX_DEST_RD_ATOMIC | ALT |
+					  ACC | PKEY | RNRT | MIG },
+		},
+	},
+	[EMU_QPS_SQE] = {
+		[EMU_QPS_RESET] = { .valid = true },
+		[EMU_QPS_ERR] = { .valid = true },
+		[EMU_QPS_RTS] = {
+			.valid = true,
+			.opt = { [T_UD] = CUR | QKEY, [T_UC] = CUR | ACC },
+		},
+	},
+	[EMU_QPS_ERR] = {
+		[EMU_QPS_RESET] = { .valid = true },
+		[EMU_QPS_ERR] = { .valid = true },
+	},
+};
+
+static int type_index(unsigned int type)
+{
+	switch (type) {
+	case EMU_QPT_UD:
+		return T_UD;
+	case EMU_QPT_UC:
+		return T_UC;
+	case EMU_QPT_RC:
+		return T_RC;
+	default:
+		return -1;
+	}
+}
+
+bool emu_qp_modify_ok(unsigned int cur, unsigned int next, unsigned int type,
+		      uint32_t mask)
+{
+	const struct rule *r;
+	int t = type_index(type);
+	uint32_t req, opt;
+
+	if (cur >= NSTATES || next >= NSTATES || t < 0)
+		return false;
+	/* the current state may be named only where the spec lets it */
+	if ((mask & CUR) && cur != EMU_QPS_RTR && cur != EMU_QPS_RTS &&
+	    cur != EMU_QPS_SQD && cur != EMU_QPS_SQE)
+		return false;
+	r = &rules[cur][next];
+	if (!r->valid)
+		return false;
+	req = r->req[t];
+	opt = r->opt[t];
+	if ((mask & req) != req)
+		return false;
+	return !(mask & ~(req | opt | EMU_QP_STATE));
+}
+
+uint16_t emu_qp_transition_op(unsigned int cur, unsigned int next)
+{
+	if (cur >= NSTATES || next >= NSTATES)
+		return 0;
+	if (next == EMU_QPS_RESET)
+		return PRM_OP_2RST_QP;
+	if (next == EMU_QPS_ERR)
+		return PRM_OP_2ERR_QP;
+	if (cur == EMU_QPS_RESET && next == EMU_QPS_INIT)
+		return PRM_OP_RST2INIT_QP;
+	if (cur == EMU_QPS_INIT && next == EMU_QPS_INIT)
+		return PRM_OP_INIT2INIT_QP;
+	if (cur == EMU_QPS_INIT && next == EMU_QPS_RTR)
+		return PRM_OP_INIT2RTR_QP;
+	if (cur == EMU_QPS_RTR && next == EMU_QPS_RTS)
+		return PRM_OP_RTR2RTS_QP;
+	if (cur == EMU_QPS_RTS && next == EMU_QPS_RTS)
+		return PRM_OP_RTS2RTS_QP;
+	if (cur == EMU_QPS_SQE && next == EMU_QPS_RTS)
+		return PRM_OP_SQERR2RTS_QP;
+	return 0;
+}
+
+/* ib_mask_to_mlx5_opt() */
+static uint32_t mask_to_optpar(uint32_t mask)
+{
+	uint32_t o = 0;
+
+	if (mask & ACC)
+		o |= PRM_QP_OPTPAR_RRE | PRM_QP_OPTPAR_RAE | PRM_QP_OPTPAR_RWE;
+	if (mask & PKEY)
+		o |= PRM_QP_OPTPAR_PKEY_INDEX;
+	if (mask & PORT)
+		o |= PRM_QP_OPTPAR_PRI_PORT;
+	if (mask & QKEY)
+		o |= PRM_QP_OPTPAR_Q_KEY;
+	if (mask & EMU_QP_AV)
+		o |= PRM_QP_OPTPAR_PRIMARY_ADDR_PATH;
+	if (mask & ALT)
+		o |= PRM_QP_OPTPAR_ALT_ADDR_PATH;
+	if (mask & EMU_QP_TIMEOUT)
+		o |= PRM_QP_OPTPAR_ACK_TIMEOUT;
+	if (mask & EMU_QP_RETRY_CNT)
+		o |= PRM_QP_OPTPAR_RETRY_COUNT;
+	if (mask & EMU_QP_RNR_RETRY)
+		o |= PRM_QP_OPTPAR_RNR_RETRY;
+	if (mask & EMU_QP_MAX_QP_RD_ATOMIC)
+		o |= PRM_QP_OPTPAR_SRA_MAX;
+	if (mask & EMU_QP_MAX_DEST_RD_ATOMIC)
+		o |= PRM_QP_OPTPAR_RRA_MAX;
+	if (mask & RNRT)
+		o |= PRM_QP_OPTPAR_RNR_TIMEOUT;
+	if (mask & MIG)
+		o |= PRM_QP_OPTPAR_PM_STATE;
+	return o;
+}
+
+#define O_ACC (PRM_QP_OPTPAR_RRE | PRM_QP_OPTPAR_RAE | PRM_QP_OPTPAR_RWE)
+
+/* mlx5's opt_mask[][][]: the optional parameters each transition takes */
+static uint32_t transition_optpar(unsigned int cur, unsigned int next, int t)
+{
+	static const uint32_t init2init[T_COUNT] = {
+		[T_UD] = PRM_QP_OPTPAR_PKEY_INDEX | PRM_QP_OPTPAR_Q_KEY |
+			 PRM_QP_OPTPAR_PRI_PORT,
+		[T_UC] = PRM_QP_OPTPAR_RWE | PRM_QP_OPTPAR_PKEY_INDEX |
+			 PRM_QP_OPTPAR_PRI_PORT,
+		[T_RC] = O_ACC | PRM_QP_OPTPAR_PKEY_INDEX |
+			 PRM_QP_OPTPAR_PRI_PORT,
+	};
+	static const uint32_t init2rtr[T_COUNT] = {
+		[T_UD] = PRM_QP_OPTPAR_PKEY_INDEX | PRM_QP_OPTPAR_Q_KEY,
+		[T_UC] = PRM_QP_OPTPAR_ALT_ADDR_PATH | PRM_QP_OPTPAR_RWE |
+			 PRM_QP_OPTPAR_PKEY_INDEX,
+		[T_RC] = PRM_QP_OPTPAR_ALT_ADDR_PATH | O_ACC |
+			 PRM_QP_OPTPAR_PKEY_INDEX,
+	};
+	static const uint32_t to_rts[T_COUNT] = {
+		[T_UD] = PRM_QP_OPTPAR_Q_KEY,
+		[T_UC] = PRM_QP_OPTPAR_ALT_ADDR_PATH | PRM_QP_OPTPAR_RWE |
+			 PRM_QP_OPTPAR_PM_STATE,
+		[T_RC] = PRM_QP_OPTPAR_ALT_ADDR_PATH | O_ACC |
+			 PRM_QP_OPTPAR_PM_STATE | PRM_QP_OPTPAR_RNR_TIMEOUT,
+	};
+	static const uint32_t sqe2rts[T_COUNT] = {
+		[T_UD] = PRM_QP_OPTPAR_Q_KEY,
+		[T_UC] = PRM_QP_OPTPAR_RWE,
+		[T_RC] = O_ACC | PRM_QP_OPTPAR_RNR_TIMEOUT,
+	};
+
+	if (cur == EMU_QPS_INIT && next == EMU_QPS_INIT)
+		return init2init[t];
+	if (cur == EMU_QPS_INIT && next == EMU_QPS_RTR)
+		return init2rtr[t];
+	if ((cur == EMU_QPS_RTR || cur == EMU_QPS_RTS) &&
+	    next == EMU_QPS_RTS)
+		return to_rts[t];
+	if (cur == EMU_QPS_SQE && next == EMU_QPS_RTS)
+		return sqe2rts[t];
+	return 0;
+}
+
+uint32_t emu_qp_optpar(unsigned int cur, unsigned int next, unsigned int type,
+		       uint32_t mask)
+{
+	int t = type_index(type);
+
+	if (t < 0)
+		return 0;
+	return mask_to_optpar(mask) & transition_optpar(cur, next, t);
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * The kernel side of NETLINK_RDMA for the emulated devices: one datagram
+ * a process sent in, the datagrams the kernel would queue for it out.
+ * Pure: no socket, no global state, so it can be fuzzed on its own.
+ */
+#ifndef MLX5_EMU_NLDEV_H
+#define MLX5_EMU_NLDEV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * NLMSG_GOODSIZE on 4 KiB pages: the most one dump datagram holds before
+ * the kernel starts the next one.
+ */
+#define EMU_NL_GOODSIZE 3776
+
+struct emu_nl_sender {
+	uint32_t portid;	/* the sending socket's bound port id */
+	unsigned int ndev;	/* emulated devices: mlx5_0 .. */
+	bool cap_ack;		/* NETLINK_CAP_ACK set on the socket */
+	bool net_admin;		/* CAP_NET_ADMIN */
+	/* queues one reply datagram for the sender: 0 or -errno */
+	int (*emit)(void *arg, const void *buf, size_t len);
+	void *arg;
+};
+
+/* rdma_nl_rcv(): every message of the datagram, in order */
+void emu_nldev_rcv(const void *buf, size_t len, const struct emu_nl_sender *s);
+
+#endif

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * The import's id confirmation for QPs, both ways.  The parent creates a
+ * QP through DEVX (CREATE_QP on a UMEM, with a verbs PD and CQ), QUERY_QP
+ * confirms its qpn, and a child given the command fd imports it.  Then the
+ * parent destroys it and makes the freed handle (the lowest free one) name
+ * something else: first a verbs QP, which INFO_HANDLES does not list as a
+ * DEVX object, then a new DEVX QP with another qpn, which QUERY_QP tells
+ * apart.  Both times the child's import of the old blob fails with ENOENT.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "e2e.h"
+#include "fdpass.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
+
+#define NAME "e2e_qp_import"
+
+struct msg {
+	char step;
+	uint32_t qpn;
+	uint8_t blob[E2E_BLOB_MAX];
+};
+
+struct devx_qp {
+	struct mlx5dv_devx_obj *obj;
+	uint32_t qpn;
+};
+
+static struct ibv_pd *pd;
+static struct ibv_cq *cq;
+static struct mlx5dv_devx_umem *umem;
+
+static uint32_t pdn_of(struct ibv_pd *p)
+{
+	struct mlx5dv_obj o = {};
+	struct mlx5dv_pd dv = {};
+
+	o.pd.in = p;
+	o.pd.out = &dv;
+	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_PD) == 0);
+	return dv.pdn;
+}
+
+static uint32_t cqn_of(struct ibv_cq *c)
+{
+	struct mlx5dv_obj o = {};
+	struct mlx5dv_cq dv = {};
+
+	o.cq.in = c;
+	o.cq.out = &dv;
+	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_CQ) == 0);
+	return dv.cqn;
+}
+
+static struct devx_qp devx_qp_create(struct ibv_context *ctx)
+{
+	uint8_t in[PRM_QP_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
+	struct devx_qp q;
+
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_QP);
+	prm_set(in, PRM_QPC_ST, PRM_QP_ST_RC);
+	prm_set(in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
+	prm_set(in, PRM_QPC_PD, pdn_of(pd));
+	prm_set(in, PRM_QPC_LOG_SQ_SIZE, 3);
+	prm_set(in, PRM_QPC_LOG_RQ_SIZE, 3);
+	prm_set(in, PRM_QPC_CQN_SND, cqn_of(cq));
+	prm_set(in, PRM_QPC_CQN_RCV, cqn_of(cq));
+	prm_set(in, PRM_QP_WQ_UMEM_VALID, 1);
+	prm_set(in, PRM_QP_WQ_UMEM_ID, umem->umem_id);
+	q.obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+	REQUIRE(q.obj);
+	q.qpn = prm_get(out, PRM_OUT_OBJN);
+	return q;
+}
+
+/* QUERY_QP through obj: 0 and the state, or the errno */
+static int devx_qp_query(struct mlx5dv_devx_obj *obj, uint32_t qpn,
+			 uint32_t *state)
+{
+	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_QUERY_QP_OUT_LEN] = {};
+	int ret;
+
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_QP);
+	prm_set(in, PRM_IN_OBJN, qpn);
+	ret = mlx5dv_devx_obj_query(obj, in, sizeof(in), out, sizeof(out));
+	if (!ret)
+		*state = prm_get(out, PRM_QPC_STATE);
+	return ret;
+}
+
+static struct ibv_qp *verbs_qp(void)
+{
+	struct ibv_qp_init_attr ia = {
+		.qp_type = IBV_QPT_RC,
+		.send_cq = cq,
+		.recv_cq = cq,
+		.cap = { .max_send_wr = 1, .max_recv_wr = 1,
+			 .max_send_sge = 1, .max_recv_sge = 1 },
+	};
+
+	return ibv_create_qp(pd, &ia);
+}
+
+static char wait_step(int sock)
+{
+	struct msg m = { 0 };
+
+	if (fdpass_recv(sock, NULL, &m, sizeof(m)) <= 0)
+		return 0;
+	return m.step;
+}
+
+static void send_step(int sock, char step)
+{
+	struct msg m = { .step = step };
+
+	REQUIRE(fdpass_send(sock, -1, &m, sizeof(m)) == 0);
+}
+
+static int child(void)
+{
+	int sock = e2e_sock(), fd = -1;
+	struct mlx5dv_devx_obj *imp;
+	struct ibv_context *ctx;
+	uint32_t state = 9;
+	struct msg m;
+
+	REQUIRE(fdpass_recv(sock, &fd, &m, sizeof(m)) == sizeof(m));
+	REQUIRE(fd >= 0);
+	ctx = ibv_import_device(fd);
+	REQUIRE(ctx);
+	/* live: the import confirms the qpn with QUERY_QP */
+	imp = mlx5dv_devx_obj_import(ctx, m.blob);
+	REQUIRE(imp);
+	CHECK_EQ(devx_qp_query(imp, m.qpn, &state), 0);
+	CHECK_EQ(state, PRM_QP_STATE_RST);
+	mlx5dv_devx_obj_unimport(imp);
+	send_step(sock, '1');
+	/* the handle is a verbs QP's now */
+	REQUIRE(wait_step(sock) == '2');
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.blob), ENOENT);
+	send_step(sock, '2');
+	/* the handle is another DEVX QP's now */
+	REQUIRE(wait_step(sock) == '3');
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.blob), ENOENT);
+	send_step(sock, '3');
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	close(sock);
+	return check_done(NAME " (child)");
+}
+
+int main(int argc, char **argv)
+{
+	struct ibv_context *ctx;
+	struct msg m = { .step = '0' };
+	struct devx_qp a, b;
+	struct ibv_qp *vqp, *first;
+	uint32_t state = 9;
+	void *buf;
+	int sock;
+	pid_t pid;
+
+	e2e_init(argc, argv, NAME);
+	if (e2e_role())
+		return child();
+	ctx = e2e_open(0);
+	pd = ibv_alloc_pd(ctx);
+	cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
+	REQUIRE(pd && cq);
+	REQUIRE(posix_memalign(&buf, 4096, 8192) == 0);
+	umem = mlx5dv_devx_umem_reg(ctx, buf, 8192, IBV_ACCESS_LOCAL_WRITE);
+	REQUIRE(umem);
+
+	/*
+	 * libmlx5 gives a verbs QP a bfreg of a UAR page it allocates (a
+	 * handle of its own); with one QP made first, the next one shares
+	 * that page and takes no handle but its own.
+	 */
+	first = verbs_qp();
+	REQUIRE(first);
+	a = devx_qp_create(ctx);
+	CHECK_EQ(devx_qp_query(a.obj, a.qpn, &state), 0);
+	CHECK_EQ(state, PRM_QP_STATE_RST);
+	/* another qpn is not this object's: the kernel refuses (EINVAL) */
+	CHECK_EQ(devx_qp_query(a.obj, a.qpn + 1, &state), EINVAL);
+	e2e_export(a.obj, m.blob);
+	CHECK_EQ(e2e_blob_object_id(m.blob), a.qpn);
+	m.qpn = a.qpn;
+	pid = e2e_spawn("importer", &sock);
+	REQUIRE(fdpass_send(sock, ctx->cmd_fd, &m, sizeof(m)) == 0);
+	CHECK_EQ(wait_step(sock), '1');
+
+	/* the UMEM and the verbs CQ are in use by the QP */
+	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), EBUSY);
+	CHECK_EQ(ibv_destroy_cq(cq), EBUSY);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(a.obj), 0);
+	vqp = verbs_qp();
+	REQUIRE(vqp);
+	CHECK_EQ(vqp->handle, e2e_blob_handle(m.blob));
+	send_step(sock, '2');
+	CHECK_EQ(wait_step(sock), '2');
+
+	CHECK_EQ(ibv_destroy_qp(vqp), 0);
+	b = devx_qp_create(ctx);
+	CHECK(b.qpn != a.qpn);
+	send_step(sock, '3');
+	CHECK_EQ(wait_step(sock), '3');
+	CHECK_EQ(e2e_wait(pid), 0);
+	close(sock);
+
+	CHECK_EQ(mlx5dv_devx_obj_destroy(b.obj), 0);
+	CHECK_EQ(ibv_destroy_qp(first), 0);
+	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
+	CHECK_EQ(ibv_destroy_cq(cq), 0);
+	CHECK_EQ(ibv_dealloc_pd(pd), 0);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	free(buf);
+	return check_done(NAME);
+}
