@@ -316,10 +316,8 @@ enum {
  */
 #define PRM_QUERY_QP_IN_LEN 16
 #define PRM_QUERY_QP_IN_QPN 0x48, 24
-#define PRM_QUERY_QP_OUT_LEN 512	/* qpc and more; the pas list stops */
 #define PRM_QUERY_TIR_IN_LEN 16
 #define PRM_QUERY_TIR_IN_TIRN 0x48, 24
-#define PRM_QUERY_TIR_OUT_LEN 512
 #define PRM_QUERY_FT_IN_LEN 64
 #define PRM_QUERY_FT_IN_TABLE_TYPE 0x80, 8
 #define PRM_QUERY_FT_IN_TABLE_ID 0xa8, 24
