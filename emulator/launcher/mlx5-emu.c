@@ -275,7 +275,10 @@ int main(int argc, char **argv)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
-		unsetenv(EMU_SAME_GUID_ENV);	/* the machine's, not COMMAND's */
+		/*
+		 * EMU_SAME_GUID_ENV stays: the preload answers RDMA netlink
+		 * (node GUID included) inside COMMAND.
+		 */
 		if (set_env(dir, preload, trace, netlink, daemon)) {
 			perror("mlx5-emu: setenv");
 			_exit(EXIT_LAUNCHER);
