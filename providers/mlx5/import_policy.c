@@ -78,7 +78,7 @@ static const struct import_policy rows[] = {
 		.devx_type = IMPORT_DEVX_TIR,
 		.name = "TIR",
 		QUERY(PRM_OP_QUERY_TIR, PRM_QUERY_TIR_IN_TIRN,
-		      PRM_QUERY_TIR_IN_LEN, PRM_QUERY_TIR_OUT_LEN),
+		      PRM_QUERY_TIR_IN_LEN, PRM_OBJ_OUT_LEN),
 	},
 	[IMPORT_DEVX_FLOW_GROUP] = {
 		.devx_type = IMPORT_DEVX_FLOW_GROUP,

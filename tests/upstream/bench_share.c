@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * upstream_bench: ns per export and per import, and uverbs ioctls per
+ * import, of whichever libmlx5 this program is linked against (built by
+ * tests/upstream/against for patched and for unpatched rdma-core), for a
+ * flow counter (one id query), a DEVX PD (untyped: INFO_HANDLES), a UMEM
+ * and a VAR.  Run under mlx5-emu:
+ *   mlx5-emu run --devices 1 -- upstream_bench [iterations]
+ * It prints figures only; it asserts nothing about speed.
+ */
+#include <dlfcn.h>
+#include <endian.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <rdma/rdma_user_ioctl.h>
+
+#include "check.h"
+#include "e2e.h"
+
+static unsigned long ioctls;
+
+/* Counts the uverbs ioctls libibverbs and libmlx5 make. */
+__attribute__((visibility("default")))
+int ioctl(int fd, unsigned long req, ...)
+{
+	static int (*next)(int, unsigned long, ...);
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (!next)
+		next = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT,
+							      "ioctl");
+	if (req == RDMA_VERBS_IOCTL)
+		ioctls++;
+	return next(fd, req, arg);
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static int obj_export(void *o, void *b)
+{
+	return mlx5dv_devx_obj_export(o, b);
+}
+
+static void *obj_import(struct ibv_context *c, void *b)
+{
+	return mlx5dv_devx_obj_import(c, b);
+}
+
+static void obj_unimport(void *o)
+{
+	mlx5dv_devx_obj_unimport(o);
+}
+
+static int umem_export(void *o, void *b)
+{
+	return mlx5dv_devx_umem_export(o, b);
+}
+
+static void *umem_import(struct ibv_context *c, void *b)
+{
+	return mlx5dv_devx_umem_import(c, b);
+}
+
+static void umem_unimport(void *o)
+{
+	mlx5dv_devx_umem_unimport(o);
+}
+
+static int var_export(void *o, void *b)
+{
+	return mlx5dv_var_export(o, b);
+}
+
+static void *var_import(struct ibv_context *c, void *b)
+{
+	return mlx5dv_var_import(c, b);
+}
+
+static void var_unimport(void *o)
+{
+	mlx5dv_var_unimport(o);
+}
+
+static void run(const char *what, struct ibv_context *ctx, void *obj,
+		int (*exp)(void *, void *),
+		void *(*imp)(struct ibv_context *, void *),
+		void (*unimp)(void *), unsigned int n)
+{
+	uint8_t blob[E2E_BLOB_MAX];
+	unsigned long calls;
+	double t0, t_exp, t_imp;
+	unsigned int i;
+
+	t0 = now_ns();
+	for (i = 0; i < n; i++)
+		REQUIRE(exp(obj, blob) == 0);
+	t_exp = (now_ns() - t0) / n;
+
+	calls = ioctls;
+	t0 = now_ns();
+	for (i = 0; i < n; i++) {
+		void *imported = imp(ctx, blob);
+
+		REQUIRE(imported);
+		unimp(imported);
+	}
+	t_imp = (now_ns() - t0) / n;
+	printf("%-13s export %8.0f ns  import %8.0f ns  ioctls/import %.2f\n",
+	       what, t_exp, t_imp, (double)(ioctls - calls) / n);
+}
+
+enum { OP_ALLOC_PD = 0x800 };
+
+static struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx)
+{
+	uint8_t in[16] = { 0 }, out[16] = { 0 };
+	uint16_t op = htobe16(OP_ALLOC_PD);
+
+	memcpy(in, &op, sizeof(op));
+	return mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int n = argc > 1 ? strtoul(argv[1], NULL, 0) : 20000;
+	struct mlx5dv_devx_umem *umem;
+	struct mlx5dv_devx_obj *fc, *pd;
+	struct ibv_context *ctx;
+	struct mlx5dv_var *var;
+	uint32_t id;
+	void *buf;
+
+	e2e_init(1, argv, "upstream_bench");
+	if (!n)
+		n = 1;
+	ctx = e2e_open(0);
+	printf("blob size %zu bytes, %u iterations\n", e2e_obj_blob_size(), n);
+
+	fc = fc_alloc(ctx, &id);
+	REQUIRE(fc);
+	run("flow counter", ctx, fc, obj_export, obj_import, obj_unimport, n);
+	pd = pd_alloc(ctx);
+	REQUIRE(pd);
+	run("DEVX PD", ctx, pd, obj_export, obj_import, obj_unimport, n);
+
+	REQUIRE(posix_memalign(&buf, 4096, 4096) == 0);
+	umem = mlx5dv_devx_umem_reg(ctx, buf, 4096, 7);
+	REQUIRE(umem);
+	run("UMEM", ctx, umem, umem_export, umem_import, umem_unimport, n);
+
+	var = mlx5dv_alloc_var(ctx, 0);
+	if (var)
+		run("VAR", ctx, var, var_export, var_import, var_unimport, n);
+	else
+		printf("VAR           not supported by this device\n");
+
+	if (var)
+		mlx5dv_free_var(var);
+	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
+	free(buf);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(pd), 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
+	ibv_close_device(ctx);
+	return check_done("upstream_bench");
+}

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * upstream_blob_compat: a blob written by one implementation of the
+ * export API is read by the other.  The same source is built against the
+ * backport library (libmlx5-share on the system's rdma-core) and against
+ * patched rdma-core (tests/upstream/against), and one runs the other:
+ *
+ *   A --peer B     A opens device 0, allocates a flow counter, exports
+ *                  it and sends B its command fd, the blob and the id;
+ *   B --sock N     B imports the fd (ibv_import_device), imports the blob
+ *                  and queries the counter through it, then allocates a
+ *                  counter of its own in the shared context, exports it
+ *                  and sends the blob and id back; A imports and queries
+ *                  that one.  A destroyed counter's blob is refused on
+ *                  both sides with ENOENT.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "e2e.h"
+#include "fdpass.h"
+
+struct msg {
+	uint32_t id;
+	uint8_t blob[E2E_BLOB_MAX];
+};
+
+/* Imports blob into ctx and reads the counter through the import. */
+static void import_and_query(struct ibv_context *ctx, const struct msg *m,
+			     const char *who)
+{
+	struct mlx5dv_devx_obj *obj;
+	uint8_t out[32];
+
+	obj = mlx5dv_devx_obj_import(ctx, (void *)m->blob);
+	if (!obj)
+		fprintf(stderr, "%s: import failed: %s\n", who,
+			strerror(errno));
+	REQUIRE(obj);
+	CHECK_EQ(fc_query(obj, m->id, out), 0);
+	mlx5dv_devx_obj_unimport(obj);
+}
+
+static int peer(int sock)
+{
+	struct mlx5dv_devx_obj *own;
+	struct ibv_context *ctx;
+	struct msg m, back;
+	int fd = -1;
+
+	REQUIRE(fdpass_recv(sock, &fd, &m, sizeof(m)) == sizeof(m));
+	REQUIRE(fd >= 0);
+	ctx = ibv_import_device(fd);
+	REQUIRE(ctx);
+	import_and_query(ctx, &m, "peer");
+
+	own = fc_alloc(ctx, &back.id);
+	REQUIRE(own);
+	e2e_export(own, back.blob);
+	REQUIRE(fdpass_send(sock, -1, &back, sizeof(back)) == 0);
+	/* Wait until the first side has imported it, then destroy it. */
+	REQUIRE(fdpass_recv(sock, NULL, &m, sizeof(m)) == sizeof(m));
+	CHECK_EQ(mlx5dv_devx_obj_destroy(own), 0);
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, back.blob), ENOENT);
+	REQUIRE(fdpass_send(sock, -1, &back, sizeof(back)) == 0);
+	ibv_close_device(ctx);
+	return check_done("upstream_blob_compat peer");
+}
+
+int main(int argc, char **argv)
+{
+	struct mlx5dv_devx_obj *fc;
+	struct ibv_context *ctx;
+	struct msg m, back;
+	int sv[2], status;
+	char sockstr[16];
+	pid_t pid;
+
+	if (argc == 3 && !strcmp(argv[1], "--sock"))
+		return peer(atoi(argv[2]));
+	if (argc != 3 || strcmp(argv[1], "--peer")) {
+		fprintf(stderr, "usage: %s --peer PROGRAM\n", argv[0]);
+		return 2;
+	}
+	e2e_init(1, argv, "upstream_blob_compat");
+
+	ctx = e2e_open(0);
+	fc = fc_alloc(ctx, &m.id);
+	REQUIRE(fc);
+	e2e_export(fc, m.blob);
+
+	REQUIRE(socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == 0);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		fcntl(sv[1], F_SETFD, 0);
+		snprintf(sockstr, sizeof(sockstr), "%d", sv[1]);
+		execl(argv[2], argv[2], "--sock", sockstr, (char *)NULL);
+		_exit(127);
+	}
+	close(sv[1]);
+
+	REQUIRE(fdpass_send(sv[0], ctx->cmd_fd, &m, sizeof(m)) == 0);
+	REQUIRE(fdpass_recv(sv[0], NULL, &back, sizeof(back)) ==
+		sizeof(back));
+	import_and_query(ctx, &back, "first");
+	REQUIRE(fdpass_send(sv[0], -1, &m, sizeof(m)) == 0);
+	REQUIRE(fdpass_recv(sv[0], NULL, &back, sizeof(back)) ==
+		sizeof(back));
+	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, back.blob), ENOENT);
+
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
+	ibv_close_device(ctx);
+	return check_done("upstream_blob_compat");
+}

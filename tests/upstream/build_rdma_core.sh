@@ -1,0 +1,107 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+#
+# The upstream fixture: builds rdma-core twice from SOURCE (a tarball made
+# with git archive, or a checkout) under WORK:
+#   WORK/base      unpatched: libibverbs and libmlx5 only
+#   WORK/patched   the series applied with git am one patch at a time,
+#                  libibverbs and libmlx5 built with -Werror after each
+#                  patch, then the whole tree with pyverbs
+# (build dirs WORK/{base,patched}/build, configured IN_PLACE so that the
+# build's own libibverbs finds the build's providers), then this
+# repository's scenario programs against each (WORK/{base,patched}/apps).
+#
+# usage: build_rdma_core.sh SOURCE SERIES_DIR PROJECT_ROOT WORK
+set -euo pipefail
+
+name=upstream_build
+src=${1:-} series=$2 root=$3 work=$4
+
+if [[ -z "$src" || ! -e "$src" ]]; then
+	echo "SKIPPED: $name: no rdma-core source (configure with" \
+	     "-DRDMA_CORE_SOURCE=<tarball or checkout>)"
+	exit 77
+fi
+for tool in git ninja cmake tar; do
+	if ! command -v "$tool" >/dev/null; then
+		echo "SKIPPED: $name: $tool is not installed"
+		exit 77
+	fi
+done
+
+jobs=${UPSTREAM_JOBS:-2}
+python=/usr/bin/python3
+# -Werror through rdma-core's own switch; no man pages (pandoc).
+common=(-GNinja -DIN_PLACE=1 -DENABLE_WERROR=1 -DNO_MAN_PAGES=1
+	-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+
+unpack() {
+	mkdir -p "$2"
+	if [[ -f "$1" ]]; then
+		tar -xf "$1" -C "$2" --strip-components=1
+	elif [[ -e "$1/.git" ]]; then
+		git -C "$1" archive HEAD | tar -xf - -C "$2"
+	else
+		cp -a "$1/." "$2"
+	fi
+}
+
+# Fixed identity: git am records it, and nothing here depends on who runs.
+export GIT_AUTHOR_NAME=mlx5-share GIT_AUTHOR_EMAIL=mlx5-share@invalid
+export GIT_COMMITTER_NAME=mlx5-share GIT_COMMITTER_EMAIL=mlx5-share@invalid
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+
+build_apps() {
+	cmake -S "$root/tests/upstream/against" -B "$1/apps" \
+		-DRDMA_CORE_BUILD="$1/build" -DPROJECT_ROOT="$root" >/dev/null
+	cmake --build "$1/apps" -j "$jobs"
+}
+
+# The unpatched build depends on the source alone: a rerun on the same
+# source reuses it.
+stamp="$(realpath "$src") $(stat -c '%s %Y' "$src")"
+if [[ "$(cat "$work/base/.built-from" 2>/dev/null)" != "$stamp" ]]; then
+	echo "== unpatched: libibverbs and libmlx5"
+	rm -rf "$work/base"
+	unpack "$src" "$work/base"
+	cmake -S "$work/base" -B "$work/base/build" "${common[@]}" \
+		-DNO_PYVERBS=1 >/dev/null
+	ninja -C "$work/base/build" -j "$jobs" ibverbs mlx5 >/dev/null
+	echo "$stamp" >"$work/base/.built-from"
+else
+	echo "== unpatched: reusing $work/base/build"
+fi
+build_apps "$work/base"
+
+rm -rf "$work/patched"
+
+echo "== patched: one patch at a time"
+unpack "$src" "$work/patched"
+git -C "$work/patched" init -q
+git -C "$work/patched" add -A -f .
+git -C "$work/patched" commit -q -m "rdma-core $(basename "$src")"
+# Configured with pyverbs from the start: the per-patch builds still
+# build only ibverbs and mlx5, and the final one reuses them.
+cmake -S "$work/patched" -B "$work/patched/build" "${common[@]}" \
+	-DNO_PYVERBS=0 -DPYTHON_EXECUTABLE="$python" >/dev/null
+for patch in "$series"/[0-9][0-9][0-9][0-9]-*.patch; do
+	[[ "$(basename "$patch")" == 0000-* ]] && continue
+	echo "-- $(basename "$patch")"
+	git -C "$work/patched" am -q "$patch"
+	if ! ninja -C "$work/patched/build" -j "$jobs" ibverbs mlx5 \
+		>"$work/patched/ninja.log" 2>&1; then
+		cat "$work/patched/ninja.log"
+		echo "FAIL: $(basename "$patch") does not build with -Werror"
+		exit 1
+	fi
+done
+
+echo "== patched: whole tree with pyverbs"
+if ! ninja -C "$work/patched/build" -j "$jobs" >"$work/patched/ninja.log" \
+	2>&1; then
+	tail -50 "$work/patched/ninja.log"
+	echo "FAIL: the patched tree does not build"
+	exit 1
+fi
+build_apps "$work/patched"
+echo "rdma-core built: $work/base/build (unpatched), $work/patched/build"

@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * Export and import of DEVX objects, DEVX UMEMs and VARs between
+ * processes that share one uverbs file (ibv_import_device()).
+ *
+ * Export writes the fixed-layout, versioned, checksummed blob of blob.h,
+ * bound to the exporting device.  Import trusts nothing in it: it decodes
+ * and checks the blob, refuses one written by another device, and asks
+ * the kernel over the importing context's command fd whether the handle
+ * is a live object of the expected type in this uverbs file and, where
+ * the object's type has a PRM query (import_policy.h says which and
+ * why), whether the object behind the handle still carries the exported
+ * id.  Only then is the local struct allocated.
+ *
+ * Kernel commands per DEVX object import, from the policy row:
+ *   the query proves a DEVX object (flow counter, general objects, flow
+ *       table, group and entry, packet reformat)    1: the id query
+ *   the query needs the handle list first (QP, TIR)  2
+ *   no query (untyped objects)                       1: INFO_HANDLES
+ * and one INFO_HANDLES per UMEM or VAR import.  Once per process, a
+ * query that may fail in firmware for a live object and failed other
+ * than with ENOENT costs a probe (see share_fw_errors_reported()).
+ */
+
+#include <config.h>
+
+#include <endian.h>
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <rdma/ib_user_ioctl_cmds.h>
+#include <rdma/mlx5_user_ioctl_cmds.h>
+#include <infiniband/driver.h>
+#include <ccan/minmax.h>
+#include <util/util.h>
+
+#include "mlx5.h"
+#include "blob.h"
+#include "import_policy.h"
+#include "prm_bits.h"
+#include "prm_layout.h"
+#include "prm_opcodes.h"
+
+/* Handles listed without a heap allocation. */
+#define INFO_HANDLES_STACK 256U
+/* The list attribute's length is 16 bits wide. */
+#define INFO_HANDLES_MAX ((uint32_t)(UINT16_MAX / sizeof(uint32_t)))
+
+/*
+ * The exporting or importing device: its node GUID, and this PCI
+ * function's vhca_id when the context's capability query read one.
+ */
+static int share_device(struct ibv_context *context, struct blob_device *dev)
+{
+	struct mlx5_context *mctx;
+
+	if (!context || !context->device)
+		return EINVAL;
+	mctx = to_mctx(context);
+	dev->node_guid = be64toh(ibv_get_device_guid(context->device));
+	dev->vhca_id = mctx->vhca_id;
+	dev->has_vhca_id = mctx->vhca_id_valid;
+	return 0;
+}
+
+/* Fills the device fields of b's header and encodes it into data. */
+static int share_encode(struct ibv_context *context, struct blob *b,
+			enum blob_kind kind, void *data)
+{
+	struct blob_device dev;
+	int ret;
+
+	ret = share_device(context, &dev);
+	if (ret)
+		return ret;
+	blob_set_device(b, &dev);
+	b->version = BLOB_FORMAT_VERSION;
+	b->kind = kind;
+	return blob_encode(b, data) ? 0 : EINVAL;
+}
+
+/*
+ * The checks that need no kernel: the blob itself, then the device that
+ * wrote it.  The import functions have no length argument, so nothing
+ * past the length the blob's header states is read.
+ */
+static int share_decode(struct ibv_context *context, const void *data,
+			enum blob_kind kind, struct blob *b)
+{
+	struct blob_device dev;
+	int ret;
+
+	if (!context || !data)
+		return EINVAL;
+	ret = share_device(context, &dev);
+	if (ret)
+		return ret;
+	ret = blob_decode(data, SIZE_MAX, kind, b);
+	if (ret)
+		return ret;
+	return blob_check_device(b, &dev);
+}
+
+/*
+ * A context opened through VFIO has no uverbs file: there is no kernel to
+ * ask and no handle a blob could name.
+ */
+static int share_kernel_ctx(struct ibv_context *context)
+{
+	return is_mlx5_vfio_dev(context->device) ? EOPNOTSUPP : 0;
+}
+
+/*
+ * 0 when handle is a live object of type object_id in context's uverbs
+ * file, ENOENT when it is not.  A kernel without INFO_HANDLES, or a list
+ * too long for one answer that does not show the handle, cannot tell:
+ * then the blob's own checks stand alone.
+ */
+static int share_handle_live(struct ibv_context *context, uint16_t object_id,
+			     uint32_t handle)
+{
+	uint32_t stack[INFO_HANDLES_STACK];
+	uint32_t max = INFO_HANDLES_STACK;
+	uint32_t *list = stack, *heap = NULL;
+	uint32_t num, i;
+	int ret;
+
+	for (;;) {
+		ret = ibv_cmd_info_handles(context, object_id, list, max, &num);
+		if (ret)
+			break;
+		for (i = 0; i < num; i++)
+			if (list[i] == handle)
+				goto out;
+		if (num < max) {
+			ret = ENOENT;
+			goto out;
+		}
+		if (max == INFO_HANDLES_MAX)
+			goto out;
+		max = min_t(uint32_t, max * 2, INFO_HANDLES_MAX);
+		list = realloc(heap, max * sizeof(*list));
+		if (!list) {
+			ret = ENOMEM;
+			goto out;
+		}
+		heap = list;
+	}
+
+	switch (ret) {
+	case EPROTONOSUPPORT:	/* the kernel has no such method */
+	case EOPNOTSUPP:
+	case ENOTTY:
+		ret = 0;
+		break;
+	case ENOENT:		/* the device has no objects of this type */
+		break;
+	}
+out:
+	free(heap);
+	return ret;
+}
+
+/* Runs a DEVX_OBJ_QUERY on handle; 0 or the kernel's errno. */
+static int share_run_query(struct ibv_context *context, uint32_t handle,
+			   const void *in, size_t inlen, size_t outlen)
+{
+	DECLARE_COMMAND_BUFFER(cmd, MLX5_IB_OBJECT_DEVX_OBJ,
+			       MLX5_IB_METHOD_DEVX_OBJ_QUERY, 3);
+	uint8_t out[IMPORT_QUERY_OUT_MAX];
+
+	fill_attr_in_obj(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, handle);
+	fill_attr_in(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, in, inlen);
+	fill_attr_out(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, out, outlen);
+	return execute_ioctl(context, cmd);
+}
+
+/*
+ * Does the kernel report a command the firmware failed as EREMOTEIO
+ * (Linux 5.19 and later), rather than as a mapped errno that looks like
+ * its own refusal?  Asked once per process with a QUERY_HCA_CAP of a
+ * capability type no firmware defines, which the firmware must fail.
+ */
+enum { FW_ERRORS_UNKNOWN, FW_ERRORS_REPORTED, FW_ERRORS_MAPPED };
+static _Atomic int share_fw_errors;
+
+static bool share_fw_errors_reported(struct ibv_context *context)
+{
+	uint8_t in[PRM_QUERY_HCA_CAP_IN_LEN] = {}, out[PRM_HDR_LEN];
+	int state = atomic_load_explicit(&share_fw_errors,
+					 memory_order_relaxed);
+	int ret;
+
+	if (state != FW_ERRORS_UNKNOWN)
+		return state == FW_ERRORS_REPORTED;
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
+	prm_set(in, PRM_HDR_OP_MOD, PRM_CAP_TYPE_UNDEFINED << 1 | 1);
+	ret = mlx5dv_devx_general_cmd(context, in, sizeof(in), out,
+				      sizeof(out));
+	if (ret == EREMOTEIO)
+		state = FW_ERRORS_REPORTED;
+	else if (ret == EINVAL)
+		state = FW_ERRORS_MAPPED;
+	else
+		return false;	/* no clear answer: ask again next time */
+	atomic_store_explicit(&share_fw_errors, state, memory_order_relaxed);
+	return state == FW_ERRORS_REPORTED;
+}
+
+static int share_check_devx_obj(struct ibv_context *context,
+				const struct blob *b)
+{
+	const struct import_policy *p = import_policy_find(b->obj.type);
+	uint8_t in[IMPORT_QUERY_IN_MAX];
+	bool listed = false, reported = false;
+	size_t inlen;
+	int ret;
+
+	ret = share_kernel_ctx(context);
+	if (ret)
+		return ret;
+
+	if (import_policy_needs_list(p, b->obj.object_id)) {
+		ret = share_handle_live(context, MLX5_IB_OBJECT_DEVX_OBJ,
+					b->obj.handle);
+		if (ret)
+			return ret;
+		listed = true;
+	}
+	inlen = import_policy_build_query(p, b->obj.object_id, in);
+	if (!inlen)
+		return 0;
+
+	ret = share_run_query(context, b->obj.handle, in, inlen, p->out_len);
+	if (p->fw_may_fail && ret && ret != EREMOTEIO && ret != ENOENT)
+		reported = share_fw_errors_reported(context);
+	ret = import_policy_verdict(p, ret, reported);
+	if (ret != IMPORT_UNDECIDED)
+		return ret;
+	/* An old kernel's ambiguous answer: liveness and type only. */
+	return listed ? 0 : share_handle_live(context, MLX5_IB_OBJECT_DEVX_OBJ,
+					      b->obj.handle);
+}
+
+static int share_check_handle(struct ibv_context *context, uint16_t object_id,
+			      uint32_t handle)
+{
+	int ret;
+
+	ret = share_kernel_ctx(context);
+	if (ret)
+		return ret;
+	return share_handle_live(context, object_id, handle);
+}
+
+int mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
+{
+	struct blob b = {};
+	int ret;
+
+	if (!obj || !data) {
+		errno = EINVAL;
+		return errno;
+	}
+
+	b.obj.handle = obj->handle;
+	b.obj.type = obj->type;
+	b.obj.object_id = obj->object_id;
+	b.obj.rx_icm_addr = obj->rx_icm_addr;
+	b.obj.log_obj_range = obj->log_obj_range;
+	ret = share_encode(obj->context, &b, BLOB_KIND_DEVX_OBJ, data);
+	if (ret)
+		errno = ret;
+	return ret;
+}
+
+struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
+					       void *data)
+{
+	struct mlx5dv_devx_obj *obj;
+	struct blob b;
+	int ret;
+
+	ret = share_decode(context, data, BLOB_KIND_DEVX_OBJ, &b);
+	if (!ret)
+		ret = share_check_devx_obj(context, &b);
+	if (ret) {
+		errno = ret;
+		return NULL;
+	}
+
+	obj = calloc(1, sizeof(*obj));
+	if (!obj) {
+		errno = ENOMEM;
+		return NULL;
+	}
+
+	obj->context = context;
+	obj->handle = b.obj.handle;
+	obj->type = b.obj.type;
+	obj->object_id = b.obj.object_id;
+	obj->rx_icm_addr = b.obj.rx_icm_addr;
+	obj->log_obj_range = b.obj.log_obj_range;
+	return obj;
+}
+
+/* Frees this process's struct only; the kernel object stays. */
+void mlx5dv_devx_obj_unimport(struct mlx5dv_devx_obj *obj)
+{
+	free(obj);
+}
+
+int mlx5dv_devx_umem_export(struct mlx5dv_devx_umem *dv_devx_umem,
+			    void *data)
+{
+	struct mlx5_devx_umem *umem;
+	struct blob b = {};
+	int ret;
+
+	if (!dv_devx_umem || !data) {
+		errno = EINVAL;
+		return errno;
+	}
+
+	umem = container_of(dv_devx_umem, struct mlx5_devx_umem,
+			    dv_devx_umem);
+	b.umem.handle = umem->handle;
+	b.umem.umem_id = dv_devx_umem->umem_id;
+	ret = share_encode(umem->context, &b, BLOB_KIND_DEVX_UMEM, data);
+	if (ret)
+		errno = ret;
+	return ret;
+}
+
+/*
+ * The registered pages belong to the exporter: the imported UMEM has no
+ * address and no size, so its dereg undoes no fork protection here.
+ */
+struct mlx5dv_devx_umem *
+mlx5dv_devx_umem_import(struct ibv_context *context, void *data)
+{
+	struct mlx5_devx_umem *umem;
+	struct blob b;
+	int ret;
+
+	ret = share_decode(context, data, BLOB_KIND_DEVX_UMEM, &b);
+	if (!ret)
+		ret = share_check_handle(context, MLX5_IB_OBJECT_DEVX_UMEM,
+					 b.umem.handle);
+	if (ret) {
+		errno = ret;
+		return NULL;
+	}
+
+	umem = calloc(1, sizeof(*umem));
+	if (!umem) {
+		errno = ENOMEM;
+		return NULL;
+	}
+
+	umem->context = context;
+	umem->handle = b.umem.handle;
+	umem->dv_devx_umem.umem_id = b.umem.umem_id;
+	return &umem->dv_devx_umem;
+}
+
+void mlx5dv_devx_umem_unimport(struct mlx5dv_devx_umem *dv_devx_umem)
+{
+	if (!dv_devx_umem)
+		return;
+	free(container_of(dv_devx_umem, struct mlx5_devx_umem, dv_devx_umem));
+}
+
+int mlx5dv_var_export(struct mlx5dv_var *dv_var, void *data)
+{
+	struct mlx5_var_obj *var;
+	struct blob b = {};
+	int ret;
+
+	if (!dv_var || !data) {
+		errno = EINVAL;
+		return errno;
+	}
+
+	var = container_of(dv_var, struct mlx5_var_obj, dv_var);
+	b.var.handle = var->handle;
+	b.var.page_id = dv_var->page_id;
+	b.var.length = dv_var->length;
+	b.var.mmap_off = dv_var->mmap_off;
+	ret = share_encode(var->context, &b, BLOB_KIND_VAR, data);
+	if (ret)
+		errno = ret;
+	return ret;
+}
+
+struct mlx5dv_var *mlx5dv_var_import(struct ibv_context *context, void *data)
+{
+	struct mlx5_var_obj *var;
+	struct blob b;
+	int ret;
+
+	ret = share_decode(context, data, BLOB_KIND_VAR, &b);
+	if (!ret)
+		ret = share_check_handle(context, MLX5_IB_OBJECT_VAR,
+					 b.var.handle);
+	if (ret) {
+		errno = ret;
+		return NULL;
+	}
+
+	var = calloc(1, sizeof(*var));
+	if (!var) {
+		errno = ENOMEM;
+		return NULL;
+	}
+
+	var->context = context;
+	var->handle = b.var.handle;
+	var->dv_var.page_id = b.var.page_id;
+	var->dv_var.length = b.var.length;
+	var->dv_var.mmap_off = b.var.mmap_off;
+	return &var->dv_var;
+}
+
+void mlx5dv_var_unimport(struct mlx5dv_var *dv_var)
+{
+	if (!dv_var)
+		return;
+	free(container_of(dv_var, struct mlx5_var_obj, dv_var));
+}
