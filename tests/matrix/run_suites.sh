@@ -30,6 +30,11 @@ shift 4
 jobs=${MATRIX_JOBS:-2}
 
 export LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+# The release's own ibv_devinfo and ibv_devices (staged next to its
+# libraries) for the tests that run them from PATH: the system's are
+# linked against its libibverbs' private ABI version, which other
+# releases do not have.
+export PATH=$(dirname "$libdir")/bin:$PATH
 mkdir -p "$(dirname "$result")"
 : >"$result"
 failed=0

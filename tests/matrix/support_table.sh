@@ -32,7 +32,7 @@ suites="unit emu e2e umem_var batch tools"
 cell() {
 	local line
 
-	line=$(grep "^$2 " "$results/$1" || true)
+	line=$(grep -s "^$2 " "$results/$1" || true)
 	if [ -z "$line" ]; then
 		echo "not run"
 		return
@@ -46,7 +46,7 @@ cell() {
 }
 
 table() {
-	local row built loaded s line out
+	local row built loaded s line out note
 
 	echo "$begin"
 	echo
@@ -54,6 +54,7 @@ table() {
 		"unit | emu | e2e | umem_var | batch | tools and demo |"
 	echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
 	for row in "$@"; do
+		case $row in *-on-*) ;; *) continue ;; esac
 		built=${row%%-on-*}
 		loaded=${row#*-on-}
 		[ "$built" = "$loaded" ] || continue
@@ -86,7 +87,8 @@ table() {
 					out="$out, $s: $(cell "$row" "$s")"
 				done
 			fi
-			echo "| $built | $loaded | $out |"
+			note=$(sed -n 's/^note //p' "$results/$row" 2>/dev/null)
+			echo "| $built | $loaded${note:+ ($note)} | $out |"
 			;;
 		esac
 	done
