@@ -3,6 +3,26 @@
 #
 # Sets: IBVERBS_*, MLX5_* (pkg-config), RDMA_CORE_VERSION (e.g. 44),
 #       MLX5_SYSTEM_LIBRARY (absolute path of the runtime libmlx5.so.1).
+#
+# Which rdma-core: the one pkg-config finds (PKG_CONFIG_PATH or
+# PKG_CONFIG_LIBDIR name another prefix; the rdma-core matrix,
+# tests/matrix, builds against each release that way).
+#
+# Kernel uapi headers (rdma/ uapi headers): the system's, or with
+# -DRDMA_UAPI_INCLUDE_DIR=DIR those in DIR/rdma, searched first by every
+# target (the matrix builds each release with the kernel headers of its
+# time).  kernel-headers/ supplies the few constants older ones lack.
+set(RDMA_UAPI_INCLUDE_DIR "" CACHE PATH
+	"directory whose rdma/*.h replace the system's kernel uapi headers")
+if(RDMA_UAPI_INCLUDE_DIR)
+	if(NOT EXISTS "${RDMA_UAPI_INCLUDE_DIR}/rdma/ib_user_ioctl_cmds.h")
+		message(FATAL_ERROR "RDMA_UAPI_INCLUDE_DIR=${RDMA_UAPI_INCLUDE_DIR}"
+			" has no rdma/ib_user_ioctl_cmds.h")
+	endif()
+	include_directories(BEFORE SYSTEM "${RDMA_UAPI_INCLUDE_DIR}")
+	message(STATUS "kernel uapi headers: ${RDMA_UAPI_INCLUDE_DIR}")
+endif()
+
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(IBVERBS REQUIRED IMPORTED_TARGET libibverbs)
 pkg_check_modules(MLX5 REQUIRED IMPORTED_TARGET libmlx5)

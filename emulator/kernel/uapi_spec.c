@@ -12,7 +12,7 @@
 #include <rdma/ib_user_ioctl_verbs.h>
 #include <rdma/ib_user_verbs.h>
 #include <rdma/mlx5-abi.h>
-#include <rdma/mlx5_user_ioctl_cmds.h>
+#include "rdma_uapi_compat.h"	/* <rdma/mlx5_user_ioctl_cmds.h> */
 
 #include "uapi_spec.h"
 
