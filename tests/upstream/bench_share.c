@@ -123,17 +123,6 @@ static void run(const char *what, struct ibv_context *ctx, void *obj,
 	       what, t_exp, t_imp, (double)(ioctls - calls) / n);
 }
 
-enum { OP_ALLOC_PD = 0x800 };
-
-static struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx)
-{
-	uint8_t in[16] = { 0 }, out[16] = { 0 };
-	uint16_t op = htobe16(OP_ALLOC_PD);
-
-	memcpy(in, &op, sizeof(op));
-	return mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-}
-
 int main(int argc, char **argv)
 {
 	unsigned int n = argc > 1 ? strtoul(argv[1], NULL, 0) : 20000;
@@ -153,7 +142,7 @@ int main(int argc, char **argv)
 	fc = fc_alloc(ctx, &id);
 	REQUIRE(fc);
 	run("flow counter", ctx, fc, obj_export, obj_import, obj_unimport, n);
-	pd = pd_alloc(ctx);
+	pd = pd_alloc(ctx, NULL);
 	REQUIRE(pd);
 	run("DEVX PD", ctx, pd, obj_export, obj_import, obj_unimport, n);
 
