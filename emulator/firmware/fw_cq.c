@@ -12,6 +12,7 @@
  * the context as created and returns it from QUERY_CQ.  c_eqn and
  * uar_page are stored, not checked (the model has no EQs or UARs).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,73 +74,38 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 			return false;
 	}
 	st = calloc(1, sizeof(*st));
-	if (!st)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
-	obj = fw_obj_create(cmd, FW_OBJ_CQ, 1, 0xffffff, 1u << FW_LOG_MAX_CQ);
-	if (!obj) {
-		free(st);
+	obj = fw_obj_create_with(cmd, FW_OBJ_CQ, 1u << FW_LOG_MAX_CQ, st,
+				 NULL);
+	if (!obj)
 		return false;
-	}
 	memcpy(st->cqc, cmd->in + PRM_CQ_CTX_BYTE, PRM_CQ_CTX_LEN);
 	/* Status (OK) and the consumer/producer indexes are firmware's. */
 	prm_set(st->cqc, CQC_BIT(PRM_CQC_STATUS), 4, 0);
 	memset(st->cqc + PRM_CQC_COUNTERS_BYTE - PRM_CQ_CTX_BYTE, 0,
 	       PRM_CQC_COUNTERS_LEN);
-	if (ring) {
-		st->umem_id = ring->id;
-		ring->refs++;
-	}
-	if (dbr) {
-		st->dbr_umem_id = dbr->id;
-		dbr->refs++;
-	}
-	obj->data = st;
+	st->umem_id = fw_obj_get(ring);
+	st->dbr_umem_id = fw_obj_get(dbr);
 	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
 	return true;
 }
 
-static struct fw_obj *named_cq(struct fw_cmd *cmd)
-{
-	struct fw_obj *obj = fw_obj_find(cmd->fw, FW_OBJ_CQ,
-					 prm_get(cmd->in, PRM_IN_OBJN));
-
-	return fw_obj_usable(cmd, obj) ? obj : NULL;
-}
-
 bool fw_cmd_query_cq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_cq(cmd);
-	struct cq_state *st;
-
-	if (!obj)
-		return false;
-	st = obj->data;
-	memcpy(cmd->out + PRM_CQ_CTX_BYTE, st->cqc, PRM_CQ_CTX_LEN);
-	return true;
-}
-
-/* A referenced UMEM outlives its CQs: DESTROY_UMEM refuses it meanwhile. */
-static void put_umem(struct emu_fw *fw, uint32_t id)
-{
-	struct fw_obj *umem = fw_obj_find(fw, FW_OBJ_UMEM, id);
-
-	if (umem && umem->refs)
-		umem->refs--;
+	return fw_query_state(cmd, FW_OBJ_CQ, offsetof(struct cq_state, cqc),
+			      PRM_CQ_CTX_BYTE, PRM_CQ_CTX_LEN);
 }
 
 bool fw_cmd_destroy_cq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_cq(cmd);
+	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_CQ);
 	struct cq_state *st;
 
 	if (!obj || !fw_obj_idle(cmd, obj))
 		return false;
 	st = obj->data;
-	if (st->umem_id)
-		put_umem(cmd->fw, st->umem_id);
-	if (st->dbr_umem_id)
-		put_umem(cmd->fw, st->dbr_umem_id);
+	/* A referenced UMEM outlives its CQs: DESTROY_UMEM refuses it. */
+	fw_obj_put(cmd->fw, FW_OBJ_UMEM, st->umem_id);
+	fw_obj_put(cmd->fw, FW_OBJ_UMEM, st->dbr_umem_id);
 	fw_obj_destroy(cmd->fw, obj);
 	return true;
 }
@@ -173,7 +139,7 @@ static void copy_cqc_field(uint8_t *cqc, const uint8_t *in, unsigned int off,
 bool fw_cmd_modify_cq(struct fw_cmd *cmd)
 {
 	uint32_t select = prm_get(cmd->in, PRM_MODIFY_CQ_FIELD_SELECT);
-	struct fw_obj *obj = named_cq(cmd);
+	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_CQ);
 	struct cq_state *st;
 
 	if (!obj)

@@ -173,6 +173,20 @@ bool fw_uid_valid(struct emu_fw *fw, uint16_t uid);
 /* The object of kind, number id, that a command names to act on. */
 struct fw_obj *fw_obj_named(struct fw_cmd *cmd, enum fw_obj_kind kind,
 			    uint32_t id);
+/* The same for the number in the input's obj_id (PRM_IN_OBJN). */
+struct fw_obj *fw_obj_named_in(struct fw_cmd *cmd, enum fw_obj_kind kind);
+/* The state (data) of that object, or NULL with the command failed. */
+void *fw_named_state(struct fw_cmd *cmd, enum fw_obj_kind kind);
+/* A QUERY: len bytes of that object's state from byte from to out_byte. */
+bool fw_query_state(struct fw_cmd *cmd, enum fw_obj_kind kind,
+		    size_t from, size_t out_byte, size_t len);
+/*
+ * A counted reference kept by number in an object's state: fw_obj_get()
+ * takes one on obj (NULL: none, 0), fw_obj_put() drops the one on
+ * (kind, id) (0 or gone: nothing).
+ */
+uint32_t fw_obj_get(struct fw_obj *obj);
+void fw_obj_put(struct emu_fw *fw, enum fw_obj_kind kind, uint32_t id);
 /*
  * An object a command's object will point at: live (else BAD_PARAM,
  * EMU_FW_SYND_REF_MISSING) and made by the command's own uid (else
@@ -189,8 +203,8 @@ void fw_holds_free(struct fw_holds *holds);
 /*
  * Creates an object of kind (numbers up to 2^24 - 1, at most limit
  * live) whose state is data (malloc()ed; NULL fails the command for
- * memory), holding holds.  NULL, the command failed and data and holds
- * freed, on failure.
+ * memory), holding holds (NULL: none).  NULL, the command failed and
+ * data and holds freed, on failure.
  */
 struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
 				  uint32_t limit, void *data,

@@ -226,6 +226,45 @@ struct fw_obj *fw_obj_named(struct fw_cmd *cmd, enum fw_obj_kind kind,
 	return fw_obj_usable(cmd, obj) ? obj : NULL;
 }
 
+struct fw_obj *fw_obj_named_in(struct fw_cmd *cmd, enum fw_obj_kind kind)
+{
+	return fw_obj_named(cmd, kind, prm_get(cmd->in, PRM_IN_OBJN));
+}
+
+void *fw_named_state(struct fw_cmd *cmd, enum fw_obj_kind kind)
+{
+	struct fw_obj *obj = fw_obj_named_in(cmd, kind);
+
+	return obj ? obj->data : NULL;
+}
+
+bool fw_query_state(struct fw_cmd *cmd, enum fw_obj_kind kind,
+		    size_t from, size_t out_byte, size_t len)
+{
+	const uint8_t *state = fw_named_state(cmd, kind);
+
+	if (!state)
+		return false;
+	memcpy(cmd->out + out_byte, state + from, len);
+	return true;
+}
+
+uint32_t fw_obj_get(struct fw_obj *obj)
+{
+	if (!obj)
+		return 0;
+	obj->refs++;
+	return obj->id;
+}
+
+void fw_obj_put(struct emu_fw *fw, enum fw_obj_kind kind, uint32_t id)
+{
+	struct fw_obj *obj = id ? fw_obj_find(fw, kind, id) : NULL;
+
+	if (obj && obj->refs)
+		obj->refs--;
+}
+
 /*
  * Real firmware refuses to destroy an object that another one still
  * uses (a CQ under an RQ, a flow group with entries, ...): RES_BUSY.
@@ -306,11 +345,13 @@ struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
 		obj = fw_obj_create(cmd, kind, 1, 0xffffff, limit);
 	if (!obj) {
 		free(data);
-		fw_holds_free(holds);
+		if (holds)
+			fw_holds_free(holds);
 		return NULL;
 	}
 	obj->data = data;
-	fw_obj_take_holds(cmd->fw, obj, holds);
+	if (holds)
+		fw_obj_take_holds(cmd->fw, obj, holds);
 	return obj;
 }
 

@@ -16,6 +16,7 @@
  * the UMEMs of its buffer and doorbell when it names UMEMs), so those
  * cannot be destroyed while it lives (RES_BUSY).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,49 +230,22 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	}
 	if (!qp_memory(cmd, &wq, &dbr))
 		return false;
-	qs = calloc(1, sizeof(*qs));
-	if (!qs)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
 	if (cmd->fw->next_id[FW_OBJ_QP] < FW_QPN_FIRST)
 		cmd->fw->next_id[FW_OBJ_QP] = FW_QPN_FIRST;
-	obj = fw_obj_create(cmd, FW_OBJ_QP, 1, 0xffffff, 1u << FW_LOG_MAX_QP);
-	if (!obj) {
-		free(qs);
+	qs = calloc(1, sizeof(*qs));
+	obj = fw_obj_create_with(cmd, FW_OBJ_QP, 1u << FW_LOG_MAX_QP, qs, NULL);
+	if (!obj)
 		return false;
-	}
 	memcpy(qs->img, cmd->in, PRM_QP_IN_LEN);
 	/* A new QP is in RESET, whatever the mailbox said. */
 	prm_set(qs->img, PRM_QPC_STATE, PRM_QP_STATE_RST);
-	qs->pdn = pd->id;
-	pd->refs++;
-	if (scq) {
-		qs->cqn_snd = scq->id;
-		scq->refs++;
-	}
-	if (rcq) {
-		qs->cqn_rcv = rcq->id;
-		rcq->refs++;
-	}
-	if (wq) {
-		qs->umem_id = wq->id;
-		wq->refs++;
-	}
-	if (dbr) {
-		qs->dbr_umem_id = dbr->id;
-		dbr->refs++;
-	}
-	obj->data = qs;
+	qs->pdn = fw_obj_get(pd);
+	qs->cqn_snd = fw_obj_get(scq);
+	qs->cqn_rcv = fw_obj_get(rcq);
+	qs->umem_id = fw_obj_get(wq);
+	qs->dbr_umem_id = fw_obj_get(dbr);
 	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
 	return true;
-}
-
-static struct fw_obj *named_qp(struct fw_cmd *cmd)
-{
-	struct fw_obj *obj = fw_obj_find(cmd->fw, FW_OBJ_QP,
-					 prm_get(cmd->in, PRM_IN_OBJN));
-
-	return fw_obj_usable(cmd, obj) ? obj : NULL;
 }
 
 static const struct transition *find_transition(uint16_t opcode)
@@ -287,7 +261,7 @@ static const struct transition *find_transition(uint16_t opcode)
 bool fw_cmd_modify_qp(struct fw_cmd *cmd)
 {
 	const struct transition *t = find_transition(cmd->opcode);
-	struct fw_obj *obj = named_qp(cmd);
+	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_QP);
 	uint32_t optpar = 0, state;
 	struct qp_state *qs;
 	unsigned int g;
@@ -321,42 +295,24 @@ bool fw_cmd_modify_qp(struct fw_cmd *cmd)
 
 bool fw_cmd_query_qp(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_qp(cmd);
-	struct qp_state *qs;
-
-	if (!obj)
-		return false;
-	qs = obj->data;
-	memcpy(cmd->out + PRM_QP_CTX_BYTE, qs->img + PRM_QP_CTX_BYTE,
-	       PRM_QP_CTX_LEN);
-	return true;
-}
-
-static void put_ref(struct emu_fw *fw, enum fw_obj_kind kind, uint32_t id)
-{
-	struct fw_obj *obj = fw_obj_find(fw, kind, id);
-
-	if (obj && obj->refs)
-		obj->refs--;
+	return fw_query_state(cmd, FW_OBJ_QP,
+			      offsetof(struct qp_state, img) + PRM_QP_CTX_BYTE,
+			      PRM_QP_CTX_BYTE, PRM_QP_CTX_LEN);
 }
 
 bool fw_cmd_destroy_qp(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_qp(cmd);
+	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_QP);
 	struct qp_state *qs;
 
 	if (!obj)
 		return false;
 	qs = obj->data;
-	put_ref(cmd->fw, FW_OBJ_PD, qs->pdn);
-	if (qs->cqn_snd)
-		put_ref(cmd->fw, FW_OBJ_CQ, qs->cqn_snd);
-	if (qs->cqn_rcv)
-		put_ref(cmd->fw, FW_OBJ_CQ, qs->cqn_rcv);
-	if (qs->umem_id)
-		put_ref(cmd->fw, FW_OBJ_UMEM, qs->umem_id);
-	if (qs->dbr_umem_id)
-		put_ref(cmd->fw, FW_OBJ_UMEM, qs->dbr_umem_id);
+	fw_obj_put(cmd->fw, FW_OBJ_PD, qs->pdn);
+	fw_obj_put(cmd->fw, FW_OBJ_CQ, qs->cqn_snd);
+	fw_obj_put(cmd->fw, FW_OBJ_CQ, qs->cqn_rcv);
+	fw_obj_put(cmd->fw, FW_OBJ_UMEM, qs->umem_id);
+	fw_obj_put(cmd->fw, FW_OBJ_UMEM, qs->dbr_umem_id);
 	fw_obj_destroy(cmd->fw, obj);
 	return true;
 }

@@ -60,8 +60,7 @@ bool fw_cmd_create_rqt(struct fw_cmd *cmd)
 
 bool fw_cmd_query_rqt(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = fw_obj_named(cmd, FW_OBJ_RQT,
-					  prm_get(cmd->in, PRM_IN_OBJN));
+	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_RQT);
 	size_t len;
 
 	if (!obj)
@@ -80,7 +79,7 @@ bool fw_cmd_modify_rqt(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 	uint8_t *ctx;
 
-	obj = fw_obj_named(cmd, FW_OBJ_RQT, prm_get(cmd->in, PRM_IN_OBJN));
+	obj = fw_obj_named_in(cmd, FW_OBJ_RQT);
 	if (!obj)
 		return false;
 	if (!fw_check(cmd, prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_HI) ||

@@ -7,6 +7,7 @@
  * none), and nothing is ever received: QUERY_SRQ returns the context as
  * created, in state GOOD (0).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,58 +37,35 @@ bool fw_cmd_create_srq(struct fw_cmd *cmd)
 			   prm_get(cmd->in, PRM_SRQC_PAGE_OFFSET), bytes))
 		return false;
 	st = calloc(1, sizeof(*st));
-	if (!st)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
-	obj = fw_obj_create(cmd, FW_OBJ_SRQ, 1, 0xffffff,
-			    1u << FW_LOG_MAX_SRQ);
-	if (!obj) {
-		free(st);
+	obj = fw_obj_create_with(cmd, FW_OBJ_SRQ, 1u << FW_LOG_MAX_SRQ, st,
+				 NULL);
+	if (!obj)
 		return false;
-	}
 	memcpy(st->img, cmd->in, PRM_SRQ_IN_LEN);
 	/* the state is the firmware's: GOOD */
 	prm_set(st->img, PRM_SRQC_STATE, 0);
-	st->pdn = pd->id;
-	pd->refs++;
-	obj->data = st;
+	st->pdn = fw_obj_get(pd);
 	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
 	return true;
 }
 
-static struct fw_obj *named_srq(struct fw_cmd *cmd)
-{
-	struct fw_obj *obj = fw_obj_find(cmd->fw, FW_OBJ_SRQ,
-					 prm_get(cmd->in, PRM_IN_OBJN));
-
-	return fw_obj_usable(cmd, obj) ? obj : NULL;
-}
-
 bool fw_cmd_query_srq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_srq(cmd);
-	struct srq_state *st;
-
-	if (!obj)
-		return false;
-	st = obj->data;
-	memcpy(cmd->out + PRM_SRQ_CTX_BYTE, st->img + PRM_SRQ_CTX_BYTE,
-	       PRM_SRQ_CTX_LEN);
-	return true;
+	return fw_query_state(cmd, FW_OBJ_SRQ,
+			      offsetof(struct srq_state, img) +
+				      PRM_SRQ_CTX_BYTE,
+			      PRM_SRQ_CTX_BYTE, PRM_SRQ_CTX_LEN);
 }
 
 bool fw_cmd_destroy_srq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_srq(cmd);
+	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_SRQ);
 	struct srq_state *st;
-	struct fw_obj *pd;
 
 	if (!obj)
 		return false;
 	st = obj->data;
-	pd = fw_obj_find(cmd->fw, FW_OBJ_PD, st->pdn);
-	if (pd && pd->refs)
-		pd->refs--;
+	fw_obj_put(cmd->fw, FW_OBJ_PD, st->pdn);
 	fw_obj_destroy(cmd->fw, obj);
 	return true;
 }
