@@ -15,6 +15,7 @@
 #include "blob.h"
 #include "check.h"
 #include "e2e.h"
+#include "fdpass.h"
 #include "info_handles.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
@@ -95,6 +96,20 @@ const char *e2e_role(void)
 int e2e_sock(void)
 {
 	return role_sock;
+}
+
+void e2e_send_step(int sock, char step)
+{
+	REQUIRE(fdpass_send(sock, -1, &step, 1) == 0);
+}
+
+char e2e_wait_step(int sock)
+{
+	char step;
+
+	if (fdpass_recv(sock, NULL, &step, 1) <= 0)
+		return 0;
+	return step;
 }
 
 struct ibv_context *e2e_start(int argc, char **argv, const char *name)

@@ -44,6 +44,12 @@ struct ibv_context *e2e_start(int argc, char **argv, const char *name);
 pid_t e2e_spawn(const char *role, int *sock);
 /* Waits for pid; returns its exit status, or 128 + signal. */
 int e2e_wait(pid_t pid);
+/*
+ * Lock-step between the two roles: one message of the single byte step
+ * (REQUIREd sent), and the next such step received, 0 at end of stream.
+ */
+void e2e_send_step(int sock, char step);
+char e2e_wait_step(int sock);
 
 /*
  * A flow meter in ctx (meter_create()); on hardware without flow meters

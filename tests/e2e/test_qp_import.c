@@ -106,22 +106,6 @@ static struct ibv_qp *verbs_qp(void)
 	return ibv_create_qp(pd, &ia);
 }
 
-static char wait_step(int sock)
-{
-	struct msg m = { 0 };
-
-	if (fdpass_recv(sock, NULL, &m, sizeof(m)) <= 0)
-		return 0;
-	return m.step;
-}
-
-static void send_step(int sock, char step)
-{
-	struct msg m = { .step = step };
-
-	REQUIRE(fdpass_send(sock, -1, &m, sizeof(m)) == 0);
-}
-
 static int child(void)
 {
 	int sock = e2e_sock(), fd = -1;
@@ -140,15 +124,15 @@ static int child(void)
 	CHECK_EQ(devx_qp_query(imp, m.qpn, &state), 0);
 	CHECK_EQ(state, PRM_QP_STATE_RST);
 	mlx5dv_devx_obj_unimport(imp);
-	send_step(sock, '1');
+	e2e_send_step(sock, '1');
 	/* the handle is a verbs QP's now */
-	REQUIRE(wait_step(sock) == '2');
+	REQUIRE(e2e_wait_step(sock) == '2');
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.blob), ENOENT);
-	send_step(sock, '2');
+	e2e_send_step(sock, '2');
 	/* the handle is another DEVX QP's now */
-	REQUIRE(wait_step(sock) == '3');
+	REQUIRE(e2e_wait_step(sock) == '3');
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.blob), ENOENT);
-	send_step(sock, '3');
+	e2e_send_step(sock, '3');
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	close(sock);
 	return check_done(NAME " (child)");
@@ -193,7 +177,7 @@ int main(int argc, char **argv)
 	m.qpn = a.qpn;
 	pid = e2e_spawn("importer", &sock);
 	REQUIRE(fdpass_send(sock, ctx->cmd_fd, &m, sizeof(m)) == 0);
-	CHECK_EQ(wait_step(sock), '1');
+	CHECK_EQ(e2e_wait_step(sock), '1');
 
 	/* the UMEM and the verbs CQ are in use by the QP */
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), EBUSY);
@@ -202,14 +186,14 @@ int main(int argc, char **argv)
 	vqp = verbs_qp();
 	REQUIRE(vqp);
 	CHECK_EQ(vqp->handle, e2e_blob_handle(m.blob));
-	send_step(sock, '2');
-	CHECK_EQ(wait_step(sock), '2');
+	e2e_send_step(sock, '2');
+	CHECK_EQ(e2e_wait_step(sock), '2');
 
 	CHECK_EQ(ibv_destroy_qp(vqp), 0);
 	b = devx_qp_create(ctx);
 	CHECK(b.qpn != a.qpn);
-	send_step(sock, '3');
-	CHECK_EQ(wait_step(sock), '3');
+	e2e_send_step(sock, '3');
+	CHECK_EQ(e2e_wait_step(sock), '3');
 	CHECK_EQ(e2e_wait(pid), 0);
 	close(sock);
 
