@@ -30,6 +30,17 @@ int emu_cmd_exec(struct emu_device *dev, void *in, size_t inlen, void *out,
 	return ret;
 }
 
+int emu_cmd_on_obj(struct emu_device *dev, uint16_t opcode, uint16_t uid,
+		   uint32_t objn)
+{
+	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HDR_LEN] = {};
+
+	prm_set(in, PRM_HDR_OPCODE, opcode);
+	prm_set(in, PRM_HDR_UID, uid);
+	prm_set(in, PRM_IN_OBJN, objn);
+	return emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
+}
+
 int emu_mlx5_create_uctx(struct emu_device *dev, uint16_t *uid)
 {
 	uint8_t in[PRM_CREATE_UCTX_IN_LEN] = {}, out[PRM_HDR_LEN] = {};

@@ -22,6 +22,12 @@ int emu_cmd_do(struct emu_device *dev, void *in, size_t inlen, void *out,
 /* mlx5_cmd_exec(): a firmware status becomes emu_fw_status_errno() */
 int emu_cmd_exec(struct emu_device *dev, void *in, size_t inlen, void *out,
 		 size_t outlen);
+/*
+ * emu_cmd_exec() of a 16-byte command on one object, objn in obj_id
+ * (DESTROY_CQ, DESTROY_SRQ, 2RST_QP, ...), as the uid's.
+ */
+int emu_cmd_on_obj(struct emu_device *dev, uint16_t opcode, uint16_t uid,
+		   uint32_t objn);
 
 /* mlx5_ib_devx_create() / mlx5_ib_devx_destroy() */
 int emu_mlx5_create_uctx(struct emu_device *dev, uint16_t *uid);

@@ -37,16 +37,6 @@ struct emu_srq {
 	struct emu_uobj *pd;
 };
 
-static int srq_fw_destroy(struct emu_device *dev, const struct emu_srq *srq)
-{
-	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HDR_LEN] = {};
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_DESTROY_SRQ);
-	prm_set(in, PRM_HDR_UID, srq->uid);
-	prm_set(in, PRM_IN_OBJN, srq->srqn);
-	return emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
-}
-
 /* uverbs_free_srq() -> mlx5_ib_destroy_srq(); its PD loses a user */
 static int srq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		       enum emu_remove_reason why)
@@ -56,7 +46,7 @@ static int srq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 
 	if (uo->users && why == EMU_REMOVE_DESTROY)
 		return -EBUSY;
-	ret = srq_fw_destroy(uf->dev, srq);
+	ret = emu_cmd_on_obj(uf->dev, PRM_OP_DESTROY_SRQ, srq->uid, srq->srqn);
 	if (ret && why == EMU_REMOVE_DESTROY)
 		return ret;
 	srq->pd->users--;
