@@ -8,6 +8,7 @@
 #include "emu_device.h"
 #include "mlx5_cmd.h"
 #include "trace.h"
+#include "uverbs.h"
 
 int emu_cmd_do(struct emu_device *dev, void *in, size_t inlen, void *out,
 	       size_t outlen)
@@ -77,12 +78,14 @@ int emu_mlx5_alloc_pd(struct emu_device *dev, uint16_t uid, uint32_t *pdn)
 	return 0;
 }
 
-int emu_mlx5_dealloc_pd(struct emu_device *dev, uint16_t uid, uint32_t pdn)
+int emu_uobj_fw_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
+			enum emu_remove_reason why, uint16_t opcode,
+			uint16_t uid, uint32_t objn)
 {
-	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HDR_LEN] = {};
+	int ret;
 
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_DEALLOC_PD);
-	prm_set(in, PRM_HDR_UID, uid);
-	prm_set(in, PRM_IN_OBJN, pdn);
-	return emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
+	if (uo->users && why == EMU_REMOVE_DESTROY)
+		return -EBUSY;
+	ret = emu_cmd_on_obj(uf->dev, opcode, uid, objn);
+	return why == EMU_REMOVE_DESTROY ? ret : 0;
 }

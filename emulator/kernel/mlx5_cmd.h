@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "uverbs.h"
+
 struct emu_device;
 
 /*
@@ -34,6 +36,15 @@ int emu_mlx5_create_uctx(struct emu_device *dev, uint16_t *uid);
 void emu_mlx5_destroy_uctx(struct emu_device *dev, uint16_t uid);
 /* mlx5_cmd_alloc_pd() / mlx5_cmd_dealloc_pd() with the context's uid */
 int emu_mlx5_alloc_pd(struct emu_device *dev, uint16_t uid, uint32_t *pdn);
-int emu_mlx5_dealloc_pd(struct emu_device *dev, uint16_t uid, uint32_t pdn);
+
+/*
+ * The firmware side of uverbs' destroy of a PD, CQ or SRQ: -EBUSY while
+ * another object uses it (when user space destroys it), else the
+ * firmware's destroy (opcode on objn as uid), whose refusal stops a
+ * destroy but not a cleanup.  0: the object may be freed.
+ */
+int emu_uobj_fw_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
+			enum emu_remove_reason why, uint16_t opcode,
+			uint16_t uid, uint32_t objn);
 
 #endif

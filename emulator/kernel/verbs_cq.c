@@ -40,12 +40,10 @@ static int cq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		      enum emu_remove_reason why)
 {
 	struct emu_cq *cq = uo->priv;
-	int ret;
+	int ret = emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DESTROY_CQ, cq->uid,
+				      cq->cqn);
 
-	if (uo->users && why == EMU_REMOVE_DESTROY)
-		return -EBUSY;
-	ret = emu_cmd_on_obj(uf->dev, PRM_OP_DESTROY_CQ, cq->uid, cq->cqn);
-	if (ret && why == EMU_REMOVE_DESTROY)
+	if (ret)
 		return ret;
 	free(cq);
 	uo->priv = NULL;

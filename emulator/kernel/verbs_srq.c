@@ -42,12 +42,10 @@ static int srq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		       enum emu_remove_reason why)
 {
 	struct emu_srq *srq = uo->priv;
-	int ret;
+	int ret = emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DESTROY_SRQ, srq->uid,
+				      srq->srqn);
 
-	if (uo->users && why == EMU_REMOVE_DESTROY)
-		return -EBUSY;
-	ret = emu_cmd_on_obj(uf->dev, PRM_OP_DESTROY_SRQ, srq->uid, srq->srqn);
-	if (ret && why == EMU_REMOVE_DESTROY)
+	if (ret)
 		return ret;
 	srq->pd->users--;
 	free(srq);

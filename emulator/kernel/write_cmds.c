@@ -14,6 +14,7 @@
 #include <rdma/mlx5-abi.h>
 
 #include "mlx5_cmd.h"
+#include "prm_opcodes.h"
 #include "uverbs.h"
 #include "wire.h"
 
@@ -185,12 +186,10 @@ static int pd_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		      enum emu_remove_reason why)
 {
 	struct emu_pd *pd = uo->priv;
-	int ret;
+	int ret = emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DEALLOC_PD, pd->uid,
+				      pd->pdn);
 
-	if (uo->users && why == EMU_REMOVE_DESTROY)
-		return -EBUSY;
-	ret = emu_mlx5_dealloc_pd(uf->dev, pd->uid, pd->pdn);
-	if (ret && why == EMU_REMOVE_DESTROY)
+	if (ret)
 		return ret;
 	free(pd);
 	uo->priv = NULL;
