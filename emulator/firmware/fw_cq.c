@@ -85,8 +85,7 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 	       PRM_CQC_COUNTERS_LEN);
 	st->umem_id = fw_obj_get(ring);
 	st->dbr_umem_id = fw_obj_get(dbr);
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_cq(struct fw_cmd *cmd)

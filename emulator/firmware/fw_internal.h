@@ -201,6 +201,14 @@ void fw_obj_take_holds(struct emu_fw *fw, struct fw_obj *obj,
 		       struct fw_holds *holds);
 void fw_holds_free(struct fw_holds *holds);
 /*
+ * fw_obj_create() of an object whose state is data (malloc()ed; NULL
+ * fails the command for memory).  NULL, the command failed and data
+ * freed, on failure.
+ */
+struct fw_obj *fw_obj_create_data(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				  uint32_t count, uint32_t max_id,
+				  uint32_t limit, void *data);
+/*
  * Creates an object of kind (numbers up to 2^24 - 1, at most limit
  * live) whose state is data (malloc()ed; NULL fails the command for
  * memory), holding holds (NULL: none).  NULL, the command failed and
@@ -209,6 +217,12 @@ void fw_holds_free(struct fw_holds *holds);
 struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
 				  uint32_t limit, void *data,
 				  struct fw_holds *holds);
+/*
+ * The end of a create: false when obj is NULL (the command failed), else
+ * obj's number in the output field (off, width) and true.
+ */
+bool fw_created(struct fw_cmd *cmd, const struct fw_obj *obj,
+		unsigned int off, unsigned int width);
 /* The same with a copy of the input's ctx_len bytes at ctx_byte. */
 struct fw_obj *fw_obj_create_ctx(struct fw_cmd *cmd, enum fw_obj_kind kind,
 				 uint32_t limit, size_t ctx_byte,

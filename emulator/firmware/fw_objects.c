@@ -249,6 +249,15 @@ bool fw_query_state(struct fw_cmd *cmd, enum fw_obj_kind kind,
 	return true;
 }
 
+bool fw_created(struct fw_cmd *cmd, const struct fw_obj *obj,
+		unsigned int off, unsigned int width)
+{
+	if (!obj)
+		return false;
+	prm_set(cmd->out, off, width, obj->id);
+	return true;
+}
+
 uint32_t fw_obj_get(struct fw_obj *obj)
 {
 	if (!obj)
@@ -333,24 +342,34 @@ void *fw_dup(struct fw_cmd *cmd, const void *src, size_t len)
 	return p;
 }
 
-struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
-				  uint32_t limit, void *data,
-				  struct fw_holds *holds)
+struct fw_obj *fw_obj_create_data(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				  uint32_t count, uint32_t max_id,
+				  uint32_t limit, void *data)
 {
 	struct fw_obj *obj = NULL;
 
 	if (!data)
 		fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES, EMU_FW_SYND_NO_MEMORY);
 	else
-		obj = fw_obj_create(cmd, kind, 1, 0xffffff, limit);
+		obj = fw_obj_create(cmd, kind, count, max_id, limit);
 	if (!obj) {
 		free(data);
-		if (holds)
-			fw_holds_free(holds);
 		return NULL;
 	}
 	obj->data = data;
-	if (holds)
+	return obj;
+}
+
+struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				  uint32_t limit, void *data,
+				  struct fw_holds *holds)
+{
+	struct fw_obj *obj = fw_obj_create_data(cmd, kind, 1, 0xffffff, limit,
+						data);
+
+	if (holds && !obj)
+		fw_holds_free(holds);
+	else if (holds)
 		fw_obj_take_holds(cmd->fw, obj, holds);
 	return obj;
 }

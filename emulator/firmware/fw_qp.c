@@ -244,8 +244,7 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	qs->cqn_rcv = fw_obj_get(rcq);
 	qs->umem_id = fw_obj_get(wq);
 	qs->dbr_umem_id = fw_obj_get(dbr);
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 static const struct transition *find_transition(uint16_t opcode)

@@ -52,10 +52,7 @@ bool fw_cmd_create_rqt(struct fw_cmd *cmd)
 	}
 	obj = fw_obj_create_ctx(cmd, FW_OBJ_RQT, 1u << FW_LOG_MAX_RQT,
 				PRM_OBJ_CTX_BYTE, rqt_len(actual), &holds);
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_rqt(struct fw_cmd *cmd)

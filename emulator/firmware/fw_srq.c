@@ -45,8 +45,7 @@ bool fw_cmd_create_srq(struct fw_cmd *cmd)
 	/* the state is the firmware's: GOOD */
 	prm_set(st->img, PRM_SRQC_STATE, 0);
 	st->pdn = fw_obj_get(pd);
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_srq(struct fw_cmd *cmd)

@@ -147,10 +147,7 @@ bool fw_cmd_create_tis(struct fw_cmd *cmd)
 	}
 	obj = fw_obj_create_ctx(cmd, FW_OBJ_TIS, 1u << FW_LOG_MAX_TIS,
 				PRM_OBJ_CTX_BYTE, PRM_TIS_CTX_LEN, &holds);
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_tis(struct fw_cmd *cmd)

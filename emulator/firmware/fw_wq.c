@@ -82,10 +82,7 @@ bool fw_cmd_create_wq(struct fw_cmd *cmd)
 	obj = fw_obj_create_ctx(cmd, kind,
 				1u << (sq ? FW_LOG_MAX_SQ : FW_LOG_MAX_RQ),
 				PRM_OBJ_CTX_BYTE, PRM_OBJ_CTX_LEN, &holds);
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_wq(struct fw_cmd *cmd)
