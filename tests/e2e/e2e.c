@@ -118,6 +118,15 @@ struct ibv_context *e2e_start(int argc, char **argv, const char *name)
 	return e2e_open(0);
 }
 
+struct ibv_context *e2e_start_roles(int argc, char **argv, const char *name,
+				    int (*role_main)(void))
+{
+	e2e_init(argc, argv, name);
+	if (role)
+		exit(role_main());
+	return e2e_open(0);
+}
+
 struct ibv_context *e2e_open(int index)
 {
 	struct ibv_context *ctx = devx_open(NULL, index);

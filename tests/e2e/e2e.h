@@ -35,6 +35,12 @@ int e2e_num_devices(void);
 struct ibv_context *e2e_open(int index);
 /* e2e_init() of a test with no roles, then e2e_open(0). */
 struct ibv_context *e2e_start(int argc, char **argv, const char *name);
+/*
+ * e2e_init() of a test with a second role: started as that role, exits
+ * with role_main()'s result; else returns e2e_open(0).
+ */
+struct ibv_context *e2e_start_roles(int argc, char **argv, const char *name,
+				    int (*role_main)(void));
 
 /*
  * Starts this same program again as --role role with one end of a fresh

@@ -149,10 +149,7 @@ int main(int argc, char **argv)
 	int sock;
 	pid_t pid;
 
-	e2e_init(argc, argv, NAME);
-	if (e2e_role())
-		return child();
-	ctx = e2e_open(0);
+	ctx = e2e_start_roles(argc, argv, NAME, child);
 	pd = ibv_alloc_pd(ctx);
 	cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
 	REQUIRE(pd && cq);

@@ -73,11 +73,7 @@ int main(int argc, char **argv)
 	int sock;
 	pid_t pid;
 
-	e2e_init(argc, argv, NAME);
-	if (e2e_role())
-		return child();
-
-	ctx = e2e_open(0);
+	ctx = e2e_start_roles(argc, argv, NAME, child);
 	e2e_pair_make(ctx, &p, m.fc_blob, m.meter_blob);
 	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), 0);
 	CHECK(!active);

@@ -63,11 +63,7 @@ int main(int argc, char **argv)
 	int sock;
 	pid_t pid;
 
-	e2e_init(argc, argv, NAME);
-	if (e2e_role())
-		return stranger();
-
-	ctx = e2e_open(0);
+	ctx = e2e_start_roles(argc, argv, NAME, stranger);
 	e2e_pair_make(ctx, &p, m.fc_blob, m.meter_blob);
 
 	pid = e2e_spawn("stranger", &sock);
