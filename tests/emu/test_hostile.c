@@ -110,23 +110,16 @@ static void hostile(int conns, int ready)
 	}
 }
 
+static void hostile_child(void *conns, int ready)
+{
+	hostile(*(int *)conns, ready);
+}
+
 static pid_t start_hostile(int conns)
 {
-	int p[2];
-	pid_t pid;
 	char c;
 
-	REQUIRE(pipe(p) == 0);
-	pid = fork();
-	REQUIRE(pid >= 0);
-	if (pid == 0) {
-		close(p[0]);
-		hostile(conns, p[1]);
-	}
-	close(p[1]);
-	REQUIRE(read(p[0], &c, 1) == 1);
-	close(p[0]);
-	return pid;
+	return emu_fork_reporter(hostile_child, &conns, &c, 1);
 }
 
 /* The good client's calls for ms milliseconds: how many went wrong. */
