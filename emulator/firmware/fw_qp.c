@@ -16,11 +16,13 @@
  * the UMEMs of its buffer and doorbell when it names UMEMs), so those
  * cannot be destroyed while it lives (RES_BUSY).
  */
+#include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fw_internal.h"
+#include "opcode_table.h"
 
 /* The first qpn handed out; 0 and 1 are the special QPs of each port. */
 #define FW_QPN_FIRST 0x100
@@ -247,14 +249,11 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
+static_assert(offsetof(struct transition, opcode) == 0, "keyed by opcode");
+
 static const struct transition *find_transition(uint16_t opcode)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(transitions) / sizeof(transitions[0]); i++)
-		if (transitions[i].opcode == opcode)
-			return &transitions[i];
-	return NULL;
+	return OPCODE_TABLE_FIND(transitions, opcode);
 }
 
 bool fw_cmd_modify_qp(struct fw_cmd *cmd)

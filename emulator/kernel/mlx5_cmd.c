@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
+#include <stdlib.h>
 
 #include "../firmware/fw.h"
 #include "prm_bits.h"
@@ -87,5 +88,9 @@ int emu_uobj_fw_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 	if (uo->users && why == EMU_REMOVE_DESTROY)
 		return -EBUSY;
 	ret = emu_cmd_on_obj(uf->dev, opcode, uid, objn);
-	return why == EMU_REMOVE_DESTROY ? ret : 0;
+	if (ret && why == EMU_REMOVE_DESTROY)
+		return ret;
+	free(uo->priv);
+	uo->priv = NULL;
+	return 0;
 }

@@ -41,7 +41,7 @@ int emu_mlx5_alloc_pd(struct emu_device *dev, uint16_t uid, uint32_t *pdn);
  * The firmware side of uverbs' destroy of a PD, CQ or SRQ: -EBUSY while
  * another object uses it (when user space destroys it), else the
  * firmware's destroy (opcode on objn as uid), whose refusal stops a
- * destroy but not a cleanup.  0: the object may be freed.
+ * destroy but not a cleanup.  0: uo->priv freed (and NULL).
  */
 int emu_uobj_fw_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 			enum emu_remove_reason why, uint16_t opcode,

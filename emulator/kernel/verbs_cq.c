@@ -40,14 +40,9 @@ static int cq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		      enum emu_remove_reason why)
 {
 	struct emu_cq *cq = uo->priv;
-	int ret = emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DESTROY_CQ, cq->uid,
-				      cq->cqn);
 
-	if (ret)
-		return ret;
-	free(cq);
-	uo->priv = NULL;
-	return 0;
+	return emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DESTROY_CQ, cq->uid,
+				   cq->cqn);
 }
 
 /* mini_cqe_res_format_to_hw(): the device has no stride index format */

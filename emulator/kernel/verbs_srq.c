@@ -42,15 +42,13 @@ static int srq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		       enum emu_remove_reason why)
 {
 	struct emu_srq *srq = uo->priv;
+	struct emu_uobj *pd = srq->pd;
 	int ret = emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DESTROY_SRQ, srq->uid,
 				      srq->srqn);
 
-	if (ret)
-		return ret;
-	srq->pd->users--;
-	free(srq);
-	uo->priv = NULL;
-	return 0;
+	if (!ret)
+		pd->users--;
+	return ret;
 }
 
 static uint32_t roundup_pow2(uint32_t v)

@@ -186,14 +186,9 @@ static int pd_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		      enum emu_remove_reason why)
 {
 	struct emu_pd *pd = uo->priv;
-	int ret = emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DEALLOC_PD, pd->uid,
-				      pd->pdn);
 
-	if (ret)
-		return ret;
-	free(pd);
-	uo->priv = NULL;
-	return 0;
+	return emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DEALLOC_PD, pd->uid,
+				   pd->pdn);
 }
 
 /* follows ib_uverbs_alloc_pd() and mlx5_ib_alloc_pd() */
