@@ -20,8 +20,6 @@
 
 struct cq_state {
 	uint8_t cqc[PRM_CQ_CTX_LEN];
-	uint32_t umem_id;	/* 0: the ring is described by a PAS */
-	uint32_t dbr_umem_id;	/* 0: the doorbell is not in a UMEM */
 };
 
 /* Bit offset of a cqc field in the stored context. */
@@ -43,6 +41,7 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 	uint32_t log_size = prm_get(cmd->in, PRM_CQC_LOG_CQ_SIZE);
 	uint32_t cqe_sz = prm_get(cmd->in, PRM_CQC_CQE_SZ);
 	struct fw_obj *ring, *dbr = NULL, *obj;
+	struct fw_holds holds = { 0 };
 	struct cq_state *st;
 	uint64_t ring_len;
 
@@ -73,9 +72,14 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 		if (!dbr)
 			return false;
 	}
+	/* A referenced UMEM outlives its CQs: DESTROY_UMEM refuses it. */
+	if (!fw_hold(cmd, &holds, ring) || !fw_hold(cmd, &holds, dbr)) {
+		fw_holds_free(&holds);
+		return false;
+	}
 	st = calloc(1, sizeof(*st));
 	obj = fw_obj_create_with(cmd, FW_OBJ_CQ, 1u << FW_LOG_MAX_CQ, st,
-				 NULL);
+				 &holds);
 	if (!obj)
 		return false;
 	memcpy(st->cqc, cmd->in + PRM_CQ_CTX_BYTE, PRM_CQ_CTX_LEN);
@@ -83,8 +87,6 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 	prm_set(st->cqc, CQC_BIT(PRM_CQC_STATUS), 4, 0);
 	memset(st->cqc + PRM_CQC_COUNTERS_BYTE - PRM_CQ_CTX_BYTE, 0,
 	       PRM_CQC_COUNTERS_LEN);
-	st->umem_id = fw_obj_get(ring);
-	st->dbr_umem_id = fw_obj_get(dbr);
 	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
@@ -96,17 +98,7 @@ bool fw_cmd_query_cq(struct fw_cmd *cmd)
 
 bool fw_cmd_destroy_cq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_CQ);
-	struct cq_state *st;
-
-	if (!obj || !fw_obj_idle(cmd, obj))
-		return false;
-	st = obj->data;
-	/* A referenced UMEM outlives its CQs: DESTROY_UMEM refuses it. */
-	fw_obj_put(cmd->fw, FW_OBJ_UMEM, st->umem_id);
-	fw_obj_put(cmd->fw, FW_OBJ_UMEM, st->dbr_umem_id);
-	fw_obj_destroy(cmd->fw, obj);
-	return true;
+	return fw_destroy_named(cmd, FW_OBJ_CQ, prm_get(cmd->in, PRM_IN_OBJN));
 }
 
 bool fw_pas_covers(struct fw_cmd *cmd, size_t pas_byte, unsigned int log_page,

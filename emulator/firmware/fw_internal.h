@@ -181,13 +181,6 @@ void *fw_named_state(struct fw_cmd *cmd, enum fw_obj_kind kind);
 bool fw_query_state(struct fw_cmd *cmd, enum fw_obj_kind kind,
 		    size_t from, size_t out_byte, size_t len);
 /*
- * A counted reference kept by number in an object's state: fw_obj_get()
- * takes one on obj (NULL: none, 0), fw_obj_put() drops the one on
- * (kind, id) (0 or gone: nothing).
- */
-uint32_t fw_obj_get(struct fw_obj *obj);
-void fw_obj_put(struct emu_fw *fw, enum fw_obj_kind kind, uint32_t id);
-/*
  * An object a command's object will point at: live (else BAD_PARAM,
  * EMU_FW_SYND_REF_MISSING) and made by the command's own uid (else
  * BAD_PARAM, EMU_FW_SYND_REF_UID); added to holds when holds is not NULL.
@@ -196,6 +189,9 @@ struct fw_obj *fw_obj_ref(struct fw_cmd *cmd, enum fw_obj_kind kind,
 			  uint32_t id, struct fw_holds *holds);
 bool fw_ref_ok(struct fw_cmd *cmd, struct fw_obj *obj,
 	       struct fw_holds *holds);
+/* Adds obj, already checked, to holds (NULL: nothing to hold). */
+bool fw_hold(struct fw_cmd *cmd, struct fw_holds *holds,
+	     const struct fw_obj *obj);
 /* Replaces obj's references with holds (emptied). */
 void fw_obj_take_holds(struct emu_fw *fw, struct fw_obj *obj,
 		       struct fw_holds *holds);

@@ -198,6 +198,12 @@ static bool holds_add(struct fw_cmd *cmd, struct fw_holds *holds,
 	return true;
 }
 
+bool fw_hold(struct fw_cmd *cmd, struct fw_holds *holds,
+	     const struct fw_obj *obj)
+{
+	return !obj || holds_add(cmd, holds, obj);
+}
+
 bool fw_ref_ok(struct fw_cmd *cmd, struct fw_obj *obj,
 	       struct fw_holds *holds)
 {
@@ -256,22 +262,6 @@ bool fw_created(struct fw_cmd *cmd, const struct fw_obj *obj,
 		return false;
 	prm_set(cmd->out, off, width, obj->id);
 	return true;
-}
-
-uint32_t fw_obj_get(struct fw_obj *obj)
-{
-	if (!obj)
-		return 0;
-	obj->refs++;
-	return obj->id;
-}
-
-void fw_obj_put(struct emu_fw *fw, enum fw_obj_kind kind, uint32_t id)
-{
-	struct fw_obj *obj = id ? fw_obj_find(fw, kind, id) : NULL;
-
-	if (obj && obj->refs)
-		obj->refs--;
 }
 
 /*

@@ -29,11 +29,6 @@
 
 struct qp_state {
 	uint8_t img[PRM_QP_IN_LEN];	/* create_qp_in as the QP is now */
-	uint32_t pdn;
-	uint32_t cqn_snd;	/* 0: none */
-	uint32_t cqn_rcv;	/* 0: none */
-	uint32_t umem_id;	/* 0: the buffer is described by a PAS */
-	uint32_t dbr_umem_id;	/* 0: the doorbell is not in a UMEM */
 };
 
 struct field {
@@ -209,6 +204,7 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	uint32_t rq_type = prm_get(cmd->in, PRM_QPC_RQ_TYPE);
 	bool no_sq = prm_get(cmd->in, PRM_QPC_NO_SQ);
 	struct fw_obj *pd, *scq = NULL, *rcq = NULL, *wq, *dbr, *obj;
+	struct fw_holds holds = { 0 };
 	struct qp_state *qs;
 
 	if ((st != PRM_QP_ST_RC && st != PRM_QP_ST_UC && st != PRM_QP_ST_UD) ||
@@ -232,20 +228,22 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	}
 	if (!qp_memory(cmd, &wq, &dbr))
 		return false;
+	if (!fw_hold(cmd, &holds, pd) || !fw_hold(cmd, &holds, scq) ||
+	    !fw_hold(cmd, &holds, rcq) || !fw_hold(cmd, &holds, wq) ||
+	    !fw_hold(cmd, &holds, dbr)) {
+		fw_holds_free(&holds);
+		return false;
+	}
 	if (cmd->fw->next_id[FW_OBJ_QP] < FW_QPN_FIRST)
 		cmd->fw->next_id[FW_OBJ_QP] = FW_QPN_FIRST;
 	qs = calloc(1, sizeof(*qs));
-	obj = fw_obj_create_with(cmd, FW_OBJ_QP, 1u << FW_LOG_MAX_QP, qs, NULL);
+	obj = fw_obj_create_with(cmd, FW_OBJ_QP, 1u << FW_LOG_MAX_QP, qs,
+				 &holds);
 	if (!obj)
 		return false;
 	memcpy(qs->img, cmd->in, PRM_QP_IN_LEN);
 	/* A new QP is in RESET, whatever the mailbox said. */
 	prm_set(qs->img, PRM_QPC_STATE, PRM_QP_STATE_RST);
-	qs->pdn = fw_obj_get(pd);
-	qs->cqn_snd = fw_obj_get(scq);
-	qs->cqn_rcv = fw_obj_get(rcq);
-	qs->umem_id = fw_obj_get(wq);
-	qs->dbr_umem_id = fw_obj_get(dbr);
 	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
@@ -300,17 +298,5 @@ bool fw_cmd_query_qp(struct fw_cmd *cmd)
 
 bool fw_cmd_destroy_qp(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_QP);
-	struct qp_state *qs;
-
-	if (!obj)
-		return false;
-	qs = obj->data;
-	fw_obj_put(cmd->fw, FW_OBJ_PD, qs->pdn);
-	fw_obj_put(cmd->fw, FW_OBJ_CQ, qs->cqn_snd);
-	fw_obj_put(cmd->fw, FW_OBJ_CQ, qs->cqn_rcv);
-	fw_obj_put(cmd->fw, FW_OBJ_UMEM, qs->umem_id);
-	fw_obj_put(cmd->fw, FW_OBJ_UMEM, qs->dbr_umem_id);
-	fw_obj_destroy(cmd->fw, obj);
-	return true;
+	return fw_destroy_named(cmd, FW_OBJ_QP, prm_get(cmd->in, PRM_IN_OBJN));
 }

@@ -15,7 +15,6 @@
 
 struct srq_state {
 	uint8_t img[PRM_SRQ_IN_LEN];	/* create_srq_in as created */
-	uint32_t pdn;
 };
 
 bool fw_cmd_create_srq(struct fw_cmd *cmd)
@@ -23,6 +22,7 @@ bool fw_cmd_create_srq(struct fw_cmd *cmd)
 	uint32_t log_size = prm_get(cmd->in, PRM_SRQC_LOG_SRQ_SIZE);
 	uint64_t bytes = (1ull << log_size)
 			 << (prm_get(cmd->in, PRM_SRQC_LOG_RQ_STRIDE) + 4);
+	struct fw_holds holds = { 0 };
 	struct fw_obj *pd, *obj;
 	struct srq_state *st;
 
@@ -30,21 +30,20 @@ bool fw_cmd_create_srq(struct fw_cmd *cmd)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_BAD_FIELD);
 	pd = fw_obj_find(cmd->fw, FW_OBJ_PD, prm_get(cmd->in, PRM_SRQC_PD));
-	if (!fw_obj_usable(cmd, pd))
-		return false;
-	if (!fw_pas_covers(cmd, PRM_SRQ_PAS_BYTE,
+	if (!fw_obj_usable(cmd, pd) ||
+	    !fw_pas_covers(cmd, PRM_SRQ_PAS_BYTE,
 			   prm_get(cmd->in, PRM_SRQC_LOG_PAGE_SIZE),
-			   prm_get(cmd->in, PRM_SRQC_PAGE_OFFSET), bytes))
+			   prm_get(cmd->in, PRM_SRQC_PAGE_OFFSET), bytes) ||
+	    !fw_hold(cmd, &holds, pd))
 		return false;
 	st = calloc(1, sizeof(*st));
 	obj = fw_obj_create_with(cmd, FW_OBJ_SRQ, 1u << FW_LOG_MAX_SRQ, st,
-				 NULL);
+				 &holds);
 	if (!obj)
 		return false;
 	memcpy(st->img, cmd->in, PRM_SRQ_IN_LEN);
 	/* the state is the firmware's: GOOD */
 	prm_set(st->img, PRM_SRQC_STATE, 0);
-	st->pdn = fw_obj_get(pd);
 	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
@@ -58,13 +57,5 @@ bool fw_cmd_query_srq(struct fw_cmd *cmd)
 
 bool fw_cmd_destroy_srq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_SRQ);
-	struct srq_state *st;
-
-	if (!obj)
-		return false;
-	st = obj->data;
-	fw_obj_put(cmd->fw, FW_OBJ_PD, st->pdn);
-	fw_obj_destroy(cmd->fw, obj);
-	return true;
+	return fw_destroy_named(cmd, FW_OBJ_SRQ, prm_get(cmd->in, PRM_IN_OBJN));
 }
