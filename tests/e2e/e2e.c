@@ -241,6 +241,20 @@ void e2e_export(struct mlx5dv_devx_obj *obj, uint8_t *blob)
 	REQUIRE(ret == 0);
 }
 
+void e2e_check_fc_import(struct ibv_context *ctx, uint8_t *blob,
+			 uint32_t id)
+{
+	uint8_t out[PRM_QUERY_FC_OUT_LEN];
+	struct mlx5dv_devx_obj *imp;
+
+	imp = mlx5dv_devx_obj_import(ctx, blob);
+	CHECK(imp != NULL);
+	if (imp) {
+		CHECK_EQ(fc_query(imp, id, out), 0);
+		mlx5dv_devx_obj_unimport(imp);
+	}
+}
+
 uint32_t e2e_blob_handle(const uint8_t *blob)
 {
 	struct blob b;

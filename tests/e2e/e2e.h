@@ -81,6 +81,12 @@ enum { E2E_BLOB_MAX = 256 };
 size_t e2e_obj_blob_size(void);
 /* Exports obj into blob[E2E_BLOB_MAX]; exits the test on failure. */
 void e2e_export(struct mlx5dv_devx_obj *obj, uint8_t *blob);
+/*
+ * CHECKs that blob imports in ctx and that the import answers the query
+ * of flow counter id; unimports it.
+ */
+void e2e_check_fc_import(struct ibv_context *ctx, uint8_t *blob,
+			 uint32_t id);
 /* The handle and object id a DEVX object blob carries. */
 uint32_t e2e_blob_handle(const uint8_t *blob);
 uint32_t e2e_blob_object_id(const uint8_t *blob);
