@@ -241,6 +241,16 @@ void e2e_export(struct mlx5dv_devx_obj *obj, uint8_t *blob)
 	REQUIRE(ret == 0);
 }
 
+struct mlx5dv_devx_obj *e2e_fc_exported(struct ibv_context *ctx,
+					uint32_t *id, uint8_t *blob)
+{
+	struct mlx5dv_devx_obj *fc = fc_alloc(ctx, id);
+
+	REQUIRE(fc);
+	e2e_export(fc, blob);
+	return fc;
+}
+
 void e2e_check_fc_import(struct ibv_context *ctx, uint8_t *blob,
 			 uint32_t id)
 {

@@ -81,6 +81,9 @@ enum { E2E_BLOB_MAX = 256 };
 size_t e2e_obj_blob_size(void);
 /* Exports obj into blob[E2E_BLOB_MAX]; exits the test on failure. */
 void e2e_export(struct mlx5dv_devx_obj *obj, uint8_t *blob);
+/* A flow counter in ctx (REQUIREd), its id in *id, exported to blob. */
+struct mlx5dv_devx_obj *e2e_fc_exported(struct ibv_context *ctx,
+					uint32_t *id, uint8_t *blob);
 /*
  * CHECKs that blob imports in ctx and that the import answers the query
  * of flow counter id; unimports it.

@@ -35,12 +35,8 @@ int main(int argc, char **argv)
 		check_skip(NAME, "the two devices have distinct node GUIDs "
 			   "(run under mlx5-emu run --same-guid)");
 
-	fc0 = fc_alloc(ctx0, &id0);
-	REQUIRE(fc0);
-	fc1 = fc_alloc(ctx1, &id1);
-	REQUIRE(fc1);
-	e2e_export(fc0, blob0);
-	e2e_export(fc1, blob1);
+	fc0 = e2e_fc_exported(ctx0, &id0, blob0);
+	fc1 = e2e_fc_exported(ctx1, &id1, blob1);
 	REQUIRE(blob_decode(blob0, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
 			    &b0) == 0);
 	REQUIRE(blob_decode(blob1, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
@@ -79,9 +75,7 @@ int main(int argc, char **argv)
 	 */
 	CHECK_EQ(ibv_close_device(ctx0), 0);
 	ctx0 = e2e_open(1);
-	fc0 = fc_alloc(ctx0, &id0);
-	REQUIRE(fc0);
-	e2e_export(fc0, blob0);
+	fc0 = e2e_fc_exported(ctx0, &id0, blob0);
 	REQUIRE(blob_decode(blob0, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
 			    &b0) == 0);
 	CHECK(b0.has_vhca_id);

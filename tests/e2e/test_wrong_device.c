@@ -25,12 +25,8 @@ int main(int argc, char **argv)
 	ctx0 = e2e_open(0);
 	ctx1 = e2e_open(1);
 
-	fc0 = fc_alloc(ctx0, &id0);
-	REQUIRE(fc0);
-	fc1 = fc_alloc(ctx1, &id1);
-	REQUIRE(fc1);
-	e2e_export(fc0, blob0);
-	e2e_export(fc1, blob1);
+	fc0 = e2e_fc_exported(ctx0, &id0, blob0);
+	fc1 = e2e_fc_exported(ctx1, &id1, blob1);
 
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx1, blob0), EXDEV);
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx0, blob1), EXDEV);

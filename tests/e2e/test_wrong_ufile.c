@@ -35,9 +35,7 @@ static int stranger(void)
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.meter_blob), ENOENT);
 
 	/* Our own objects, at the same handles as the exporter's. */
-	fc = fc_alloc(ctx, &fc_id);
-	REQUIRE(fc);
-	e2e_export(fc, blob);
+	fc = e2e_fc_exported(ctx, &fc_id, blob);
 	CHECK_EQ(e2e_blob_handle(blob), e2e_blob_handle(m.fc_blob));
 	meter = meter_create(ctx, &meter_id);
 	REQUIRE(meter);
