@@ -18,10 +18,6 @@
 
 #include "fw_internal.h"
 
-struct cq_state {
-	uint8_t cqc[PRM_CQ_CTX_LEN];
-};
-
 /* Bit offset of a cqc field in the stored context. */
 #define CQC_BIT(off_width) cqc_bit(off_width)
 static unsigned int cqc_bit(unsigned int off, unsigned int width)
@@ -42,8 +38,8 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 	uint32_t cqe_sz = prm_get(cmd->in, PRM_CQC_CQE_SZ);
 	struct fw_obj *ring, *dbr = NULL, *obj;
 	struct fw_holds holds = { 0 };
-	struct cq_state *st;
 	uint64_t ring_len;
+	uint8_t *cqc;
 
 	if (cqe_sz > 1 || log_size > FW_LOG_MAX_CQ_SZ)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
@@ -77,23 +73,23 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 		fw_holds_free(&holds);
 		return false;
 	}
-	st = calloc(1, sizeof(*st));
-	obj = fw_obj_create_with(cmd, FW_OBJ_CQ, 1u << FW_LOG_MAX_CQ, st,
-				 &holds);
+	/* The CQ's state: its cqc as created, then as modified. */
+	obj = fw_obj_create_ctx(cmd, FW_OBJ_CQ, 1u << FW_LOG_MAX_CQ,
+				PRM_CQ_CTX_BYTE, PRM_CQ_CTX_LEN, &holds);
 	if (!obj)
 		return false;
-	memcpy(st->cqc, cmd->in + PRM_CQ_CTX_BYTE, PRM_CQ_CTX_LEN);
+	cqc = obj->data;
 	/* Status (OK) and the consumer/producer indexes are firmware's. */
-	prm_set(st->cqc, CQC_BIT(PRM_CQC_STATUS), 4, 0);
-	memset(st->cqc + PRM_CQC_COUNTERS_BYTE - PRM_CQ_CTX_BYTE, 0,
+	prm_set(cqc, CQC_BIT(PRM_CQC_STATUS), 4, 0);
+	memset(cqc + PRM_CQC_COUNTERS_BYTE - PRM_CQ_CTX_BYTE, 0,
 	       PRM_CQC_COUNTERS_LEN);
 	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_cq(struct fw_cmd *cmd)
 {
-	return fw_query_state(cmd, FW_OBJ_CQ, offsetof(struct cq_state, cqc),
-			      PRM_CQ_CTX_BYTE, PRM_CQ_CTX_LEN);
+	return fw_query_state(cmd, FW_OBJ_CQ, 0, PRM_CQ_CTX_BYTE,
+			      PRM_CQ_CTX_LEN);
 }
 
 bool fw_cmd_destroy_cq(struct fw_cmd *cmd)
@@ -131,7 +127,7 @@ bool fw_cmd_modify_cq(struct fw_cmd *cmd)
 {
 	uint32_t select = prm_get(cmd->in, PRM_MODIFY_CQ_FIELD_SELECT);
 	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_CQ);
-	struct cq_state *st;
+	uint8_t *cqc;
 
 	if (!obj)
 		return false;
@@ -139,10 +135,10 @@ bool fw_cmd_modify_cq(struct fw_cmd *cmd)
 	    select & ~(PRM_MODIFY_CQ_PERIOD | PRM_MODIFY_CQ_COUNT))
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_BAD_FIELD);
-	st = obj->data;
+	cqc = obj->data;
 	if (select & PRM_MODIFY_CQ_PERIOD)
-		copy_cqc_field(st->cqc, cmd->in, PRM_CQC_CQ_PERIOD);
+		copy_cqc_field(cqc, cmd->in, PRM_CQC_CQ_PERIOD);
 	if (select & PRM_MODIFY_CQ_COUNT)
-		copy_cqc_field(st->cqc, cmd->in, PRM_CQC_CQ_MAX_COUNT);
+		copy_cqc_field(cqc, cmd->in, PRM_CQC_CQ_MAX_COUNT);
 	return true;
 }

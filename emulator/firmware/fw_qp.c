@@ -27,10 +27,6 @@
 /* The first qpn handed out; 0 and 1 are the special QPs of each port. */
 #define FW_QPN_FIRST 0x100
 
-struct qp_state {
-	uint8_t img[PRM_QP_IN_LEN];	/* create_qp_in as the QP is now */
-};
-
 struct field {
 	unsigned int off, width;
 };
@@ -205,7 +201,6 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	bool no_sq = prm_get(cmd->in, PRM_QPC_NO_SQ);
 	struct fw_obj *pd, *scq = NULL, *rcq = NULL, *wq, *dbr, *obj;
 	struct fw_holds holds = { 0 };
-	struct qp_state *qs;
 
 	if ((st != PRM_QP_ST_RC && st != PRM_QP_ST_UC && st != PRM_QP_ST_UD) ||
 	    (rq_type != PRM_QP_RQ_REGULAR && rq_type != PRM_QP_RQ_ZERO_LEN) ||
@@ -236,14 +231,13 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	}
 	if (cmd->fw->next_id[FW_OBJ_QP] < FW_QPN_FIRST)
 		cmd->fw->next_id[FW_OBJ_QP] = FW_QPN_FIRST;
-	qs = calloc(1, sizeof(*qs));
-	obj = fw_obj_create_with(cmd, FW_OBJ_QP, 1u << FW_LOG_MAX_QP, qs,
-				 &holds);
+	/* The QP's state: create_qp_in as the QP is now. */
+	obj = fw_obj_create_ctx(cmd, FW_OBJ_QP, 1u << FW_LOG_MAX_QP, 0,
+				PRM_QP_IN_LEN, &holds);
 	if (!obj)
 		return false;
-	memcpy(qs->img, cmd->in, PRM_QP_IN_LEN);
 	/* A new QP is in RESET, whatever the mailbox said. */
-	prm_set(qs->img, PRM_QPC_STATE, PRM_QP_STATE_RST);
+	prm_set(obj->data, PRM_QPC_STATE, PRM_QP_STATE_RST);
 	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
@@ -259,7 +253,7 @@ bool fw_cmd_modify_qp(struct fw_cmd *cmd)
 	const struct transition *t = find_transition(cmd->opcode);
 	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_QP);
 	uint32_t optpar = 0, state;
-	struct qp_state *qs;
+	uint8_t *img;
 	unsigned int g;
 
 	if (!t)
@@ -267,8 +261,8 @@ bool fw_cmd_modify_qp(struct fw_cmd *cmd)
 			       EMU_FW_SYND_UNKNOWN_OPCODE);
 	if (!obj)
 		return false;
-	qs = obj->data;
-	state = prm_get(qs->img, PRM_QPC_STATE);
+	img = obj->data;
+	state = prm_get(img, PRM_QPC_STATE);
 	if (!(t->from & FROM(state)))
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_QP_STATE,
 			       EMU_FW_SYND_QP_STATE);
@@ -284,16 +278,15 @@ bool fw_cmd_modify_qp(struct fw_cmd *cmd)
 			       EMU_FW_SYND_QP_OPTPAR);
 	for (g = 0; g < G_COUNT; g++)
 		if ((t->required & BIT(g)) || (optpar & groups[g].optpar))
-			copy_group(qs->img, cmd->in, g);
-	prm_set(qs->img, PRM_QPC_STATE, t->to);
+			copy_group(img, cmd->in, g);
+	prm_set(img, PRM_QPC_STATE, t->to);
 	return true;
 }
 
 bool fw_cmd_query_qp(struct fw_cmd *cmd)
 {
-	return fw_query_state(cmd, FW_OBJ_QP,
-			      offsetof(struct qp_state, img) + PRM_QP_CTX_BYTE,
-			      PRM_QP_CTX_BYTE, PRM_QP_CTX_LEN);
+	return fw_query_state(cmd, FW_OBJ_QP, PRM_QP_CTX_BYTE, PRM_QP_CTX_BYTE,
+			      PRM_QP_CTX_LEN);
 }
 
 bool fw_cmd_destroy_qp(struct fw_cmd *cmd)

@@ -13,10 +13,6 @@
 
 #include "fw_internal.h"
 
-struct srq_state {
-	uint8_t img[PRM_SRQ_IN_LEN];	/* create_srq_in as created */
-};
-
 bool fw_cmd_create_srq(struct fw_cmd *cmd)
 {
 	uint32_t log_size = prm_get(cmd->in, PRM_SRQC_LOG_SRQ_SIZE);
@@ -24,7 +20,6 @@ bool fw_cmd_create_srq(struct fw_cmd *cmd)
 			 << (prm_get(cmd->in, PRM_SRQC_LOG_RQ_STRIDE) + 4);
 	struct fw_holds holds = { 0 };
 	struct fw_obj *pd, *obj;
-	struct srq_state *st;
 
 	if (log_size > FW_LOG_MAX_SRQ_SZ)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
@@ -36,22 +31,19 @@ bool fw_cmd_create_srq(struct fw_cmd *cmd)
 			   prm_get(cmd->in, PRM_SRQC_PAGE_OFFSET), bytes) ||
 	    !fw_hold(cmd, &holds, pd))
 		return false;
-	st = calloc(1, sizeof(*st));
-	obj = fw_obj_create_with(cmd, FW_OBJ_SRQ, 1u << FW_LOG_MAX_SRQ, st,
-				 &holds);
+	/* The SRQ's state: create_srq_in as created. */
+	obj = fw_obj_create_ctx(cmd, FW_OBJ_SRQ, 1u << FW_LOG_MAX_SRQ, 0,
+				PRM_SRQ_IN_LEN, &holds);
 	if (!obj)
 		return false;
-	memcpy(st->img, cmd->in, PRM_SRQ_IN_LEN);
 	/* the state is the firmware's: GOOD */
-	prm_set(st->img, PRM_SRQC_STATE, 0);
+	prm_set(obj->data, PRM_SRQC_STATE, 0);
 	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_srq(struct fw_cmd *cmd)
 {
-	return fw_query_state(cmd, FW_OBJ_SRQ,
-			      offsetof(struct srq_state, img) +
-				      PRM_SRQ_CTX_BYTE,
+	return fw_query_state(cmd, FW_OBJ_SRQ, PRM_SRQ_CTX_BYTE,
 			      PRM_SRQ_CTX_BYTE, PRM_SRQ_CTX_LEN);
 }
 
