@@ -35,41 +35,36 @@ static struct ibv_pd *pd;
 static struct ibv_cq *cq;
 static struct mlx5dv_devx_umem *umem;
 
-static uint32_t pdn_of(struct ibv_pd *p)
+/* The firmware numbers of the verbs PD and CQ, as mlx5dv reports them. */
+static void dv_numbers(uint32_t *pdn, uint32_t *cqn)
 {
-	struct mlx5dv_obj o = {};
-	struct mlx5dv_pd dv = {};
+	struct mlx5dv_pd dv_pd = {};
+	struct mlx5dv_cq dv_cq = {};
+	struct mlx5dv_obj o = {
+		.pd = { .in = pd, .out = &dv_pd },
+		.cq = { .in = cq, .out = &dv_cq },
+	};
 
-	o.pd.in = p;
-	o.pd.out = &dv;
-	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_PD) == 0);
-	return dv.pdn;
-}
-
-static uint32_t cqn_of(struct ibv_cq *c)
-{
-	struct mlx5dv_obj o = {};
-	struct mlx5dv_cq dv = {};
-
-	o.cq.in = c;
-	o.cq.out = &dv;
-	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_CQ) == 0);
-	return dv.cqn;
+	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_PD | MLX5DV_OBJ_CQ) == 0);
+	*pdn = dv_pd.pdn;
+	*cqn = dv_cq.cqn;
 }
 
 static struct devx_qp devx_qp_create(struct ibv_context *ctx)
 {
 	uint8_t in[PRM_QP_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
+	uint32_t pdn, cqn;
 	struct devx_qp q;
 
+	dv_numbers(&pdn, &cqn);
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_QP);
 	prm_set(in, PRM_QPC_ST, PRM_QP_ST_RC);
 	prm_set(in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
-	prm_set(in, PRM_QPC_PD, pdn_of(pd));
+	prm_set(in, PRM_QPC_PD, pdn);
 	prm_set(in, PRM_QPC_LOG_SQ_SIZE, 3);
 	prm_set(in, PRM_QPC_LOG_RQ_SIZE, 3);
-	prm_set(in, PRM_QPC_CQN_SND, cqn_of(cq));
-	prm_set(in, PRM_QPC_CQN_RCV, cqn_of(cq));
+	prm_set(in, PRM_QPC_CQN_SND, cqn);
+	prm_set(in, PRM_QPC_CQN_RCV, cqn);
 	prm_set(in, PRM_QP_WQ_UMEM_VALID, 1);
 	prm_set(in, PRM_QP_WQ_UMEM_ID, umem->umem_id);
 	q.obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
