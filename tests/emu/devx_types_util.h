@@ -112,15 +112,15 @@ static inline void dx_destroy_each(struct mlx5dv_devx_obj *const *objs,
 		int ret = mlx5dv_devx_obj_destroy(objs[i]);
 
 		if (ret)
-			fprintf(stderr, "destroy of object %zu of %zu:\n", i + 1,
-				n);
+			fprintf(stderr, "destroy of object %zu of %zu:\n",
+				i + 1, n);
 		CHECK_EQ(ret, 0);
 	}
 }
 
 /* dx_destroy_each() of the objects named, in order. */
-#define DX_DESTROY(...)                                                     \
-	dx_destroy_each((struct mlx5dv_devx_obj *[]){ __VA_ARGS__ },        \
+#define DX_DESTROY(...)                                                    \
+	dx_destroy_each((struct mlx5dv_devx_obj *[]){ __VA_ARGS__ },       \
 			sizeof((struct mlx5dv_devx_obj *[]){ __VA_ARGS__ }) / \
 				sizeof(struct mlx5dv_devx_obj *))
 
