@@ -183,6 +183,20 @@ static void print_header(const struct input *in)
 	print_reserved(in, 28, 4);
 }
 
+/* A body field printed in hex, when the input has it. */
+static void print_x32(const struct input *in, size_t off, const char *name)
+{
+	if (have(in, off, 4, name))
+		printf("  %-16s 0x%08x\n", name, get32(in->buf + off));
+}
+
+static void print_x64(const struct input *in, size_t off, const char *name)
+{
+	if (have(in, off, 8, name))
+		printf("  %-16s 0x%016" PRIx64 "\n", name,
+		       get64(in->buf + off));
+}
+
 static void print_body(const struct input *in, uint32_t kind)
 {
 	const uint8_t *b = in->buf;
@@ -194,30 +208,23 @@ static void print_body(const struct input *in, uint32_t kind)
 		if (have(in, 36, 4, "type"))
 			printf("  %-16s %u (%s)\n", "type", get32(b + 36),
 			       devx_type_name(get32(b + 36)));
-		if (have(in, 40, 4, "object_id"))
-			printf("  %-16s 0x%08x\n", "object_id", get32(b + 40));
+		print_x32(in, 40, "object_id");
 		print_reserved(in, 44, 4);
-		if (have(in, 48, 8, "rx_icm_addr"))
-			printf("  %-16s 0x%016" PRIx64 "\n", "rx_icm_addr",
-			       get64(b + 48));
+		print_x64(in, 48, "rx_icm_addr");
 		if (have(in, 56, 1, "log_obj_range"))
 			printf("  %-16s %u\n", "log_obj_range", b[56]);
 		print_reserved(in, 57, 7);
 		break;
 	case BLOB_KIND_DEVX_UMEM:
-		if (have(in, 36, 4, "umem_id"))
-			printf("  %-16s 0x%08x\n", "umem_id", get32(b + 36));
+		print_x32(in, 36, "umem_id");
 		print_reserved(in, 40, 8);
 		break;
 	case BLOB_KIND_VAR:
-		if (have(in, 36, 4, "page_id"))
-			printf("  %-16s 0x%08x\n", "page_id", get32(b + 36));
+		print_x32(in, 36, "page_id");
 		if (have(in, 40, 4, "length"))
 			printf("  %-16s %u\n", "var length", get32(b + 40));
 		print_reserved(in, 44, 4);
-		if (have(in, 48, 8, "mmap_off"))
-			printf("  %-16s 0x%016" PRIx64 "\n", "mmap_off",
-			       get64(b + 48));
+		print_x64(in, 48, "mmap_off");
 		print_reserved(in, 56, 8);
 		break;
 	default:

@@ -5,10 +5,13 @@
  * keeps the number of the object it addresses, and how the destroy of a
  * created object is built.
  */
+#include <assert.h>
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "devx_cmd.h"
+#include "opcode_table.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -328,14 +331,11 @@ static const struct create_desc create_descs[] = {
 	CR(CREATE_PSV, DESTROY_PSV, PSV0_INDEX, OBJN, 16),
 };
 
+static_assert(offsetof(struct create_desc, opcode) == 0, "keyed by opcode");
+
 static const struct create_desc *find_create(uint16_t opcode)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(create_descs) / sizeof(create_descs[0]); i++)
-		if (create_descs[i].opcode == opcode)
-			return &create_descs[i];
-	return NULL;
+	return OPCODE_TABLE_FIND(create_descs, opcode);
 }
 
 static uint32_t created_number(const struct create_desc *d, const void *in,

@@ -4,13 +4,16 @@
  * dispatcher that checks what real firmware checks before a command's
  * own handler runs (a known opcode, long enough mailboxes, a live uid).
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "devx_cmd.h"
 #include "fw_internal.h"
+#include "opcode_table.h"
 
 struct fw_op {
 	uint16_t opcode;
@@ -124,14 +127,11 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_DESTROY_SRQ, 16, 16, fw_cmd_destroy_srq },
 };
 
+static_assert(offsetof(struct fw_op, opcode) == 0, "keyed by opcode");
+
 static const struct fw_op *find_op(uint16_t opcode)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(fw_ops) / sizeof(fw_ops[0]); i++)
-		if (fw_ops[i].opcode == opcode)
-			return &fw_ops[i];
-	return NULL;
+	return OPCODE_TABLE_FIND(fw_ops, opcode);
 }
 
 static atomic_uint next_vhca_id;

@@ -52,18 +52,9 @@ bool fw_cmd_alloc_flow_counter(struct fw_cmd *cmd)
 	if (!bulk_size(cmd, &count))
 		return false;
 	values = calloc(count, sizeof(struct fc_value));
-	if (!values)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
-	obj = fw_obj_create(cmd, FW_OBJ_FLOW_COUNTER, count, UINT32_MAX,
-			    FW_MAX_FLOW_COUNTERS);
-	if (!obj) {
-		free(values);
-		return false;
-	}
-	obj->data = values;
-	prm_set(cmd->out, PRM_ALLOC_FC_OUT_ID, obj->id);
-	return true;
+	obj = fw_obj_create_data(cmd, FW_OBJ_FLOW_COUNTER, count, UINT32_MAX,
+				 FW_MAX_FLOW_COUNTERS, values);
+	return fw_created(cmd, obj, PRM_ALLOC_FC_OUT_ID);
 }
 
 bool fw_cmd_dealloc_flow_counter(struct fw_cmd *cmd)

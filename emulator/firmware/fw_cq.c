@@ -12,16 +12,11 @@
  * the context as created and returns it from QUERY_CQ.  c_eqn and
  * uar_page are stored, not checked (the model has no EQs or UARs).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fw_internal.h"
-
-struct cq_state {
-	uint8_t cqc[PRM_CQ_CTX_LEN];
-	uint32_t umem_id;	/* 0: the ring is described by a PAS */
-	uint32_t dbr_umem_id;	/* 0: the doorbell is not in a UMEM */
-};
 
 /* Bit offset of a cqc field in the stored context. */
 #define CQC_BIT(off_width) cqc_bit(off_width)
@@ -42,8 +37,9 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 	uint32_t log_size = prm_get(cmd->in, PRM_CQC_LOG_CQ_SIZE);
 	uint32_t cqe_sz = prm_get(cmd->in, PRM_CQC_CQE_SZ);
 	struct fw_obj *ring, *dbr = NULL, *obj;
-	struct cq_state *st;
+	struct fw_holds holds = { 0 };
 	uint64_t ring_len;
+	uint8_t *cqc;
 
 	if (cqe_sz > 1 || log_size > FW_LOG_MAX_CQ_SZ)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
@@ -72,76 +68,33 @@ bool fw_cmd_create_cq(struct fw_cmd *cmd)
 		if (!dbr)
 			return false;
 	}
-	st = calloc(1, sizeof(*st));
-	if (!st)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
-	obj = fw_obj_create(cmd, FW_OBJ_CQ, 1, 0xffffff, 1u << FW_LOG_MAX_CQ);
-	if (!obj) {
-		free(st);
+	/* A referenced UMEM outlives its CQs: DESTROY_UMEM refuses it. */
+	if (!fw_hold(cmd, &holds, ring) || !fw_hold(cmd, &holds, dbr)) {
+		fw_holds_free(&holds);
 		return false;
 	}
-	memcpy(st->cqc, cmd->in + PRM_CQ_CTX_BYTE, PRM_CQ_CTX_LEN);
+	/* The CQ's state: its cqc as created, then as modified. */
+	obj = fw_obj_create_ctx(cmd, FW_OBJ_CQ, 1u << FW_LOG_MAX_CQ,
+				PRM_CQ_CTX_BYTE, PRM_CQ_CTX_LEN, &holds);
+	if (!obj)
+		return false;
+	cqc = obj->data;
 	/* Status (OK) and the consumer/producer indexes are firmware's. */
-	prm_set(st->cqc, CQC_BIT(PRM_CQC_STATUS), 4, 0);
-	memset(st->cqc + PRM_CQC_COUNTERS_BYTE - PRM_CQ_CTX_BYTE, 0,
+	prm_set(cqc, CQC_BIT(PRM_CQC_STATUS), 4, 0);
+	memset(cqc + PRM_CQC_COUNTERS_BYTE - PRM_CQ_CTX_BYTE, 0,
 	       PRM_CQC_COUNTERS_LEN);
-	if (ring) {
-		st->umem_id = ring->id;
-		ring->refs++;
-	}
-	if (dbr) {
-		st->dbr_umem_id = dbr->id;
-		dbr->refs++;
-	}
-	obj->data = st;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
-}
-
-static struct fw_obj *named_cq(struct fw_cmd *cmd)
-{
-	struct fw_obj *obj = fw_obj_find(cmd->fw, FW_OBJ_CQ,
-					 prm_get(cmd->in, PRM_IN_OBJN));
-
-	return fw_obj_usable(cmd, obj) ? obj : NULL;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_cq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_cq(cmd);
-	struct cq_state *st;
-
-	if (!obj)
-		return false;
-	st = obj->data;
-	memcpy(cmd->out + PRM_CQ_CTX_BYTE, st->cqc, PRM_CQ_CTX_LEN);
-	return true;
-}
-
-/* A referenced UMEM outlives its CQs: DESTROY_UMEM refuses it meanwhile. */
-static void put_umem(struct emu_fw *fw, uint32_t id)
-{
-	struct fw_obj *umem = fw_obj_find(fw, FW_OBJ_UMEM, id);
-
-	if (umem && umem->refs)
-		umem->refs--;
+	return fw_query_state(cmd, FW_OBJ_CQ, 0, PRM_CQ_CTX_BYTE,
+			      PRM_CQ_CTX_LEN);
 }
 
 bool fw_cmd_destroy_cq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_cq(cmd);
-	struct cq_state *st;
-
-	if (!obj || !fw_obj_idle(cmd, obj))
-		return false;
-	st = obj->data;
-	if (st->umem_id)
-		put_umem(cmd->fw, st->umem_id);
-	if (st->dbr_umem_id)
-		put_umem(cmd->fw, st->dbr_umem_id);
-	fw_obj_destroy(cmd->fw, obj);
-	return true;
+	return fw_destroy_named(cmd, FW_OBJ_CQ, prm_get(cmd->in, PRM_IN_OBJN));
 }
 
 bool fw_pas_covers(struct fw_cmd *cmd, size_t pas_byte, unsigned int log_page,
@@ -173,8 +126,8 @@ static void copy_cqc_field(uint8_t *cqc, const uint8_t *in, unsigned int off,
 bool fw_cmd_modify_cq(struct fw_cmd *cmd)
 {
 	uint32_t select = prm_get(cmd->in, PRM_MODIFY_CQ_FIELD_SELECT);
-	struct fw_obj *obj = named_cq(cmd);
-	struct cq_state *st;
+	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_CQ);
+	uint8_t *cqc;
 
 	if (!obj)
 		return false;
@@ -182,10 +135,10 @@ bool fw_cmd_modify_cq(struct fw_cmd *cmd)
 	    select & ~(PRM_MODIFY_CQ_PERIOD | PRM_MODIFY_CQ_COUNT))
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_BAD_FIELD);
-	st = obj->data;
+	cqc = obj->data;
 	if (select & PRM_MODIFY_CQ_PERIOD)
-		copy_cqc_field(st->cqc, cmd->in, PRM_CQC_CQ_PERIOD);
+		copy_cqc_field(cqc, cmd->in, PRM_CQC_CQ_PERIOD);
 	if (select & PRM_MODIFY_CQ_COUNT)
-		copy_cqc_field(st->cqc, cmd->in, PRM_CQC_CQ_MAX_COUNT);
+		copy_cqc_field(cqc, cmd->in, PRM_CQC_CQ_MAX_COUNT);
 	return true;
 }

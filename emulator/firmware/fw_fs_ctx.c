@@ -51,17 +51,9 @@ bool fw_cmd_alloc_pkt_reformat(struct fw_cmd *cmd)
 		return false;
 	image = fw_dup(cmd, cmd->in,
 		       PRM_REFORMAT_CTX_BYTE + reformat_len(cmd->in));
-	if (!image)
-		return false;
-	obj = fw_obj_create(cmd, FW_OBJ_PKT_REFORMAT, 1, UINT32_MAX,
-			    1u << FW_LOG_MAX_PKT_REFORMAT);
-	if (!obj) {
-		free(image);
-		return false;
-	}
-	obj->data = image;
-	prm_set(cmd->out, PRM_REFORMAT_ID, obj->id);
-	return true;
+	obj = fw_obj_create_data(cmd, FW_OBJ_PKT_REFORMAT, 1, UINT32_MAX,
+				 1u << FW_LOG_MAX_PKT_REFORMAT, image);
+	return fw_created(cmd, obj, PRM_REFORMAT_ID);
 }
 
 bool fw_cmd_query_pkt_reformat(struct fw_cmd *cmd)
@@ -115,21 +107,14 @@ bool fw_cmd_alloc_modify_hdr(struct fw_cmd *cmd)
 			return false;
 	}
 	st = calloc(1, sizeof(*st) + len);
-	if (!st)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
-	obj = fw_obj_create(cmd, FW_OBJ_MODIFY_HDR, 1, UINT32_MAX,
-			    1u << FW_LOG_MAX_MODIFY_HDR);
-	if (!obj) {
-		free(st);
+	obj = fw_obj_create_data(cmd, FW_OBJ_MODIFY_HDR, 1, UINT32_MAX,
+				 1u << FW_LOG_MAX_MODIFY_HDR, st);
+	if (!obj)
 		return false;
-	}
 	st->table_type = prm_get(cmd->in, PRM_MODHDR_TABLE_TYPE);
 	st->num = num;
 	memcpy(st->actions, cmd->in + PRM_MODHDR_ACTIONS_BYTE, len);
-	obj->data = st;
-	prm_set(cmd->out, PRM_MODHDR_ID, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_MODHDR_ID);
 }
 
 unsigned int fw_modify_hdr_table_type(const struct fw_obj *obj)

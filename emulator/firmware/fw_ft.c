@@ -129,10 +129,7 @@ bool fw_cmd_create_flow_table(struct fw_cmd *cmd)
 	}
 	obj = fw_obj_create_with(cmd, FW_OBJ_FLOW_TABLE,
 				 1u << FW_LOG_MAX_FT_NUM, st, &holds);
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_FT_OUT_ID, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_FT_OUT_ID);
 }
 
 bool fw_cmd_query_flow_table(struct fw_cmd *cmd)
@@ -230,10 +227,7 @@ bool fw_cmd_create_flow_group(struct fw_cmd *cmd)
 	}
 	obj = fw_obj_create_with(cmd, FW_OBJ_FLOW_GROUP,
 				 1u << FW_LOG_MAX_FLOW, st, &holds);
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_FG_OUT_ID, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_FG_OUT_ID);
 }
 
 struct fw_obj *fw_named_flow_group(struct fw_cmd *cmd, const struct fw_obj *ft,

@@ -163,21 +163,17 @@ bool fw_cmd_create_general_object(struct fw_cmd *cmd)
 		return false;
 	}
 	image = fw_dup(cmd, cmd->in + PRM_GOBJ_BYTE, t->len);
-	if (image)
-		obj = fw_obj_create(cmd, FW_OBJ_GENERAL, 1u << range,
-				    UINT32_MAX, FW_MAX_GENERAL_OBJECTS);
+	obj = fw_obj_create_data(cmd, FW_OBJ_GENERAL, 1u << range, UINT32_MAX,
+				 FW_MAX_GENERAL_OBJECTS, image);
 	if (!obj) {
-		free(image);
 		fw_holds_free(&holds);
 		return false;
 	}
 	obj->type = t->type;
-	obj->data = image;
 	fw_obj_take_holds(cmd->fw, obj, &holds);
 	if (t->fill)
 		t->fill(cmd, obj, image);
-	prm_set(cmd->out, PRM_GOBJ_OUT_ID, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_GOBJ_OUT_ID);
 }
 
 bool fw_cmd_query_general_object(struct fw_cmd *cmd)

@@ -173,6 +173,13 @@ bool fw_uid_valid(struct emu_fw *fw, uint16_t uid);
 /* The object of kind, number id, that a command names to act on. */
 struct fw_obj *fw_obj_named(struct fw_cmd *cmd, enum fw_obj_kind kind,
 			    uint32_t id);
+/* The same for the number in the input's obj_id (PRM_IN_OBJN). */
+struct fw_obj *fw_obj_named_in(struct fw_cmd *cmd, enum fw_obj_kind kind);
+/* The state (data) of that object, or NULL with the command failed. */
+void *fw_named_state(struct fw_cmd *cmd, enum fw_obj_kind kind);
+/* A QUERY: len bytes of that object's state from byte from to out_byte. */
+bool fw_query_state(struct fw_cmd *cmd, enum fw_obj_kind kind,
+		    size_t from, size_t out_byte, size_t len);
 /*
  * An object a command's object will point at: live (else BAD_PARAM,
  * EMU_FW_SYND_REF_MISSING) and made by the command's own uid (else
@@ -182,19 +189,36 @@ struct fw_obj *fw_obj_ref(struct fw_cmd *cmd, enum fw_obj_kind kind,
 			  uint32_t id, struct fw_holds *holds);
 bool fw_ref_ok(struct fw_cmd *cmd, struct fw_obj *obj,
 	       struct fw_holds *holds);
+/* Adds obj, already checked, to holds (NULL: nothing to hold). */
+bool fw_hold(struct fw_cmd *cmd, struct fw_holds *holds,
+	     const struct fw_obj *obj);
 /* Replaces obj's references with holds (emptied). */
 void fw_obj_take_holds(struct emu_fw *fw, struct fw_obj *obj,
 		       struct fw_holds *holds);
 void fw_holds_free(struct fw_holds *holds);
 /*
+ * fw_obj_create() of an object whose state is data (malloc()ed; NULL
+ * fails the command for memory).  NULL, the command failed and data
+ * freed, on failure.
+ */
+struct fw_obj *fw_obj_create_data(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				  uint32_t count, uint32_t max_id,
+				  uint32_t limit, void *data);
+/*
  * Creates an object of kind (numbers up to 2^24 - 1, at most limit
  * live) whose state is data (malloc()ed; NULL fails the command for
- * memory), holding holds.  NULL, the command failed and data and holds
- * freed, on failure.
+ * memory), holding holds (NULL: none).  NULL, the command failed and
+ * data and holds freed, on failure.
  */
 struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
 				  uint32_t limit, void *data,
 				  struct fw_holds *holds);
+/*
+ * The end of a create: false when obj is NULL (the command failed), else
+ * obj's number in the output field (off, width) and true.
+ */
+bool fw_created(struct fw_cmd *cmd, const struct fw_obj *obj,
+		unsigned int off, unsigned int width);
 /* The same with a copy of the input's ctx_len bytes at ctx_byte. */
 struct fw_obj *fw_obj_create_ctx(struct fw_cmd *cmd, enum fw_obj_kind kind,
 				 uint32_t limit, size_t ctx_byte,

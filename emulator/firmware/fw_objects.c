@@ -198,6 +198,12 @@ static bool holds_add(struct fw_cmd *cmd, struct fw_holds *holds,
 	return true;
 }
 
+bool fw_hold(struct fw_cmd *cmd, struct fw_holds *holds,
+	     const struct fw_obj *obj)
+{
+	return !obj || holds_add(cmd, holds, obj);
+}
+
 bool fw_ref_ok(struct fw_cmd *cmd, struct fw_obj *obj,
 	       struct fw_holds *holds)
 {
@@ -224,6 +230,38 @@ struct fw_obj *fw_obj_named(struct fw_cmd *cmd, enum fw_obj_kind kind,
 	struct fw_obj *obj = fw_obj_find(cmd->fw, kind, id);
 
 	return fw_obj_usable(cmd, obj) ? obj : NULL;
+}
+
+struct fw_obj *fw_obj_named_in(struct fw_cmd *cmd, enum fw_obj_kind kind)
+{
+	return fw_obj_named(cmd, kind, prm_get(cmd->in, PRM_IN_OBJN));
+}
+
+void *fw_named_state(struct fw_cmd *cmd, enum fw_obj_kind kind)
+{
+	struct fw_obj *obj = fw_obj_named_in(cmd, kind);
+
+	return obj ? obj->data : NULL;
+}
+
+bool fw_query_state(struct fw_cmd *cmd, enum fw_obj_kind kind,
+		    size_t from, size_t out_byte, size_t len)
+{
+	const uint8_t *state = fw_named_state(cmd, kind);
+
+	if (!state)
+		return false;
+	memcpy(cmd->out + out_byte, state + from, len);
+	return true;
+}
+
+bool fw_created(struct fw_cmd *cmd, const struct fw_obj *obj,
+		unsigned int off, unsigned int width)
+{
+	if (!obj)
+		return false;
+	prm_set(cmd->out, off, width, obj->id);
+	return true;
 }
 
 /*
@@ -294,23 +332,35 @@ void *fw_dup(struct fw_cmd *cmd, const void *src, size_t len)
 	return p;
 }
 
-struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
-				  uint32_t limit, void *data,
-				  struct fw_holds *holds)
+struct fw_obj *fw_obj_create_data(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				  uint32_t count, uint32_t max_id,
+				  uint32_t limit, void *data)
 {
 	struct fw_obj *obj = NULL;
 
 	if (!data)
 		fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES, EMU_FW_SYND_NO_MEMORY);
 	else
-		obj = fw_obj_create(cmd, kind, 1, 0xffffff, limit);
+		obj = fw_obj_create(cmd, kind, count, max_id, limit);
 	if (!obj) {
 		free(data);
-		fw_holds_free(holds);
 		return NULL;
 	}
 	obj->data = data;
-	fw_obj_take_holds(cmd->fw, obj, holds);
+	return obj;
+}
+
+struct fw_obj *fw_obj_create_with(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				  uint32_t limit, void *data,
+				  struct fw_holds *holds)
+{
+	struct fw_obj *obj = fw_obj_create_data(cmd, kind, 1, 0xffffff, limit,
+						data);
+
+	if (holds && !obj)
+		fw_holds_free(holds);
+	else if (holds)
+		fw_obj_take_holds(cmd->fw, obj, holds);
 	return obj;
 }
 

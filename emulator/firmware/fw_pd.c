@@ -40,10 +40,7 @@ bool fw_cmd_alloc_simple(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 
 	obj = fw_obj_create(cmd, kind, 1, 0xffffff, limit_of(kind));
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_dealloc_simple(struct fw_cmd *cmd)

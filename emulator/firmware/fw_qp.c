@@ -16,22 +16,16 @@
  * the UMEMs of its buffer and doorbell when it names UMEMs), so those
  * cannot be destroyed while it lives (RES_BUSY).
  */
+#include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fw_internal.h"
+#include "opcode_table.h"
 
 /* The first qpn handed out; 0 and 1 are the special QPs of each port. */
 #define FW_QPN_FIRST 0x100
-
-struct qp_state {
-	uint8_t img[PRM_QP_IN_LEN];	/* create_qp_in as the QP is now */
-	uint32_t pdn;
-	uint32_t cqn_snd;	/* 0: none */
-	uint32_t cqn_rcv;	/* 0: none */
-	uint32_t umem_id;	/* 0: the buffer is described by a PAS */
-	uint32_t dbr_umem_id;	/* 0: the doorbell is not in a UMEM */
-};
 
 struct field {
 	unsigned int off, width;
@@ -206,7 +200,7 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	uint32_t rq_type = prm_get(cmd->in, PRM_QPC_RQ_TYPE);
 	bool no_sq = prm_get(cmd->in, PRM_QPC_NO_SQ);
 	struct fw_obj *pd, *scq = NULL, *rcq = NULL, *wq, *dbr, *obj;
-	struct qp_state *qs;
+	struct fw_holds holds = { 0 };
 
 	if ((st != PRM_QP_ST_RC && st != PRM_QP_ST_UC && st != PRM_QP_ST_UD) ||
 	    (rq_type != PRM_QP_RQ_REGULAR && rq_type != PRM_QP_RQ_ZERO_LEN) ||
@@ -229,67 +223,37 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	}
 	if (!qp_memory(cmd, &wq, &dbr))
 		return false;
-	qs = calloc(1, sizeof(*qs));
-	if (!qs)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
-	if (cmd->fw->next_id[FW_OBJ_QP] < FW_QPN_FIRST)
-		cmd->fw->next_id[FW_OBJ_QP] = FW_QPN_FIRST;
-	obj = fw_obj_create(cmd, FW_OBJ_QP, 1, 0xffffff, 1u << FW_LOG_MAX_QP);
-	if (!obj) {
-		free(qs);
+	if (!fw_hold(cmd, &holds, pd) || !fw_hold(cmd, &holds, scq) ||
+	    !fw_hold(cmd, &holds, rcq) || !fw_hold(cmd, &holds, wq) ||
+	    !fw_hold(cmd, &holds, dbr)) {
+		fw_holds_free(&holds);
 		return false;
 	}
-	memcpy(qs->img, cmd->in, PRM_QP_IN_LEN);
+	if (cmd->fw->next_id[FW_OBJ_QP] < FW_QPN_FIRST)
+		cmd->fw->next_id[FW_OBJ_QP] = FW_QPN_FIRST;
+	/* The QP's state: create_qp_in as the QP is now. */
+	obj = fw_obj_create_ctx(cmd, FW_OBJ_QP, 1u << FW_LOG_MAX_QP, 0,
+				PRM_QP_IN_LEN, &holds);
+	if (!obj)
+		return false;
 	/* A new QP is in RESET, whatever the mailbox said. */
-	prm_set(qs->img, PRM_QPC_STATE, PRM_QP_STATE_RST);
-	qs->pdn = pd->id;
-	pd->refs++;
-	if (scq) {
-		qs->cqn_snd = scq->id;
-		scq->refs++;
-	}
-	if (rcq) {
-		qs->cqn_rcv = rcq->id;
-		rcq->refs++;
-	}
-	if (wq) {
-		qs->umem_id = wq->id;
-		wq->refs++;
-	}
-	if (dbr) {
-		qs->dbr_umem_id = dbr->id;
-		dbr->refs++;
-	}
-	obj->data = qs;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	prm_set(obj->data, PRM_QPC_STATE, PRM_QP_STATE_RST);
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
-static struct fw_obj *named_qp(struct fw_cmd *cmd)
-{
-	struct fw_obj *obj = fw_obj_find(cmd->fw, FW_OBJ_QP,
-					 prm_get(cmd->in, PRM_IN_OBJN));
-
-	return fw_obj_usable(cmd, obj) ? obj : NULL;
-}
+static_assert(offsetof(struct transition, opcode) == 0, "keyed by opcode");
 
 static const struct transition *find_transition(uint16_t opcode)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(transitions) / sizeof(transitions[0]); i++)
-		if (transitions[i].opcode == opcode)
-			return &transitions[i];
-	return NULL;
+	return OPCODE_TABLE_FIND(transitions, opcode);
 }
 
 bool fw_cmd_modify_qp(struct fw_cmd *cmd)
 {
 	const struct transition *t = find_transition(cmd->opcode);
-	struct fw_obj *obj = named_qp(cmd);
+	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_QP);
 	uint32_t optpar = 0, state;
-	struct qp_state *qs;
+	uint8_t *img;
 	unsigned int g;
 
 	if (!t)
@@ -297,8 +261,8 @@ bool fw_cmd_modify_qp(struct fw_cmd *cmd)
 			       EMU_FW_SYND_UNKNOWN_OPCODE);
 	if (!obj)
 		return false;
-	qs = obj->data;
-	state = prm_get(qs->img, PRM_QPC_STATE);
+	img = obj->data;
+	state = prm_get(img, PRM_QPC_STATE);
 	if (!(t->from & FROM(state)))
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_QP_STATE,
 			       EMU_FW_SYND_QP_STATE);
@@ -314,49 +278,18 @@ bool fw_cmd_modify_qp(struct fw_cmd *cmd)
 			       EMU_FW_SYND_QP_OPTPAR);
 	for (g = 0; g < G_COUNT; g++)
 		if ((t->required & BIT(g)) || (optpar & groups[g].optpar))
-			copy_group(qs->img, cmd->in, g);
-	prm_set(qs->img, PRM_QPC_STATE, t->to);
+			copy_group(img, cmd->in, g);
+	prm_set(img, PRM_QPC_STATE, t->to);
 	return true;
 }
 
 bool fw_cmd_query_qp(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_qp(cmd);
-	struct qp_state *qs;
-
-	if (!obj)
-		return false;
-	qs = obj->data;
-	memcpy(cmd->out + PRM_QP_CTX_BYTE, qs->img + PRM_QP_CTX_BYTE,
-	       PRM_QP_CTX_LEN);
-	return true;
-}
-
-static void put_ref(struct emu_fw *fw, enum fw_obj_kind kind, uint32_t id)
-{
-	struct fw_obj *obj = fw_obj_find(fw, kind, id);
-
-	if (obj && obj->refs)
-		obj->refs--;
+	return fw_query_state(cmd, FW_OBJ_QP, PRM_QP_CTX_BYTE, PRM_QP_CTX_BYTE,
+			      PRM_QP_CTX_LEN);
 }
 
 bool fw_cmd_destroy_qp(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_qp(cmd);
-	struct qp_state *qs;
-
-	if (!obj)
-		return false;
-	qs = obj->data;
-	put_ref(cmd->fw, FW_OBJ_PD, qs->pdn);
-	if (qs->cqn_snd)
-		put_ref(cmd->fw, FW_OBJ_CQ, qs->cqn_snd);
-	if (qs->cqn_rcv)
-		put_ref(cmd->fw, FW_OBJ_CQ, qs->cqn_rcv);
-	if (qs->umem_id)
-		put_ref(cmd->fw, FW_OBJ_UMEM, qs->umem_id);
-	if (qs->dbr_umem_id)
-		put_ref(cmd->fw, FW_OBJ_UMEM, qs->dbr_umem_id);
-	fw_obj_destroy(cmd->fw, obj);
-	return true;
+	return fw_destroy_named(cmd, FW_OBJ_QP, prm_get(cmd->in, PRM_IN_OBJN));
 }

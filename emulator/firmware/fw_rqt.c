@@ -52,16 +52,12 @@ bool fw_cmd_create_rqt(struct fw_cmd *cmd)
 	}
 	obj = fw_obj_create_ctx(cmd, FW_OBJ_RQT, 1u << FW_LOG_MAX_RQT,
 				PRM_OBJ_CTX_BYTE, rqt_len(actual), &holds);
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_rqt(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = fw_obj_named(cmd, FW_OBJ_RQT,
-					  prm_get(cmd->in, PRM_IN_OBJN));
+	struct fw_obj *obj = fw_obj_named_in(cmd, FW_OBJ_RQT);
 	size_t len;
 
 	if (!obj)
@@ -80,7 +76,7 @@ bool fw_cmd_modify_rqt(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 	uint8_t *ctx;
 
-	obj = fw_obj_named(cmd, FW_OBJ_RQT, prm_get(cmd->in, PRM_IN_OBJN));
+	obj = fw_obj_named_in(cmd, FW_OBJ_RQT);
 	if (!obj)
 		return false;
 	if (!fw_check(cmd, prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_HI) ||

@@ -7,87 +7,47 @@
  * none), and nothing is ever received: QUERY_SRQ returns the context as
  * created, in state GOOD (0).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fw_internal.h"
-
-struct srq_state {
-	uint8_t img[PRM_SRQ_IN_LEN];	/* create_srq_in as created */
-	uint32_t pdn;
-};
 
 bool fw_cmd_create_srq(struct fw_cmd *cmd)
 {
 	uint32_t log_size = prm_get(cmd->in, PRM_SRQC_LOG_SRQ_SIZE);
 	uint64_t bytes = (1ull << log_size)
 			 << (prm_get(cmd->in, PRM_SRQC_LOG_RQ_STRIDE) + 4);
+	struct fw_holds holds = { 0 };
 	struct fw_obj *pd, *obj;
-	struct srq_state *st;
 
 	if (log_size > FW_LOG_MAX_SRQ_SZ)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_BAD_FIELD);
 	pd = fw_obj_find(cmd->fw, FW_OBJ_PD, prm_get(cmd->in, PRM_SRQC_PD));
-	if (!fw_obj_usable(cmd, pd))
-		return false;
-	if (!fw_pas_covers(cmd, PRM_SRQ_PAS_BYTE,
+	if (!fw_obj_usable(cmd, pd) ||
+	    !fw_pas_covers(cmd, PRM_SRQ_PAS_BYTE,
 			   prm_get(cmd->in, PRM_SRQC_LOG_PAGE_SIZE),
-			   prm_get(cmd->in, PRM_SRQC_PAGE_OFFSET), bytes))
+			   prm_get(cmd->in, PRM_SRQC_PAGE_OFFSET), bytes) ||
+	    !fw_hold(cmd, &holds, pd))
 		return false;
-	st = calloc(1, sizeof(*st));
-	if (!st)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
-	obj = fw_obj_create(cmd, FW_OBJ_SRQ, 1, 0xffffff,
-			    1u << FW_LOG_MAX_SRQ);
-	if (!obj) {
-		free(st);
+	/* The SRQ's state: create_srq_in as created. */
+	obj = fw_obj_create_ctx(cmd, FW_OBJ_SRQ, 1u << FW_LOG_MAX_SRQ, 0,
+				PRM_SRQ_IN_LEN, &holds);
+	if (!obj)
 		return false;
-	}
-	memcpy(st->img, cmd->in, PRM_SRQ_IN_LEN);
 	/* the state is the firmware's: GOOD */
-	prm_set(st->img, PRM_SRQC_STATE, 0);
-	st->pdn = pd->id;
-	pd->refs++;
-	obj->data = st;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
-}
-
-static struct fw_obj *named_srq(struct fw_cmd *cmd)
-{
-	struct fw_obj *obj = fw_obj_find(cmd->fw, FW_OBJ_SRQ,
-					 prm_get(cmd->in, PRM_IN_OBJN));
-
-	return fw_obj_usable(cmd, obj) ? obj : NULL;
+	prm_set(obj->data, PRM_SRQC_STATE, 0);
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_srq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_srq(cmd);
-	struct srq_state *st;
-
-	if (!obj)
-		return false;
-	st = obj->data;
-	memcpy(cmd->out + PRM_SRQ_CTX_BYTE, st->img + PRM_SRQ_CTX_BYTE,
-	       PRM_SRQ_CTX_LEN);
-	return true;
+	return fw_query_state(cmd, FW_OBJ_SRQ, PRM_SRQ_CTX_BYTE,
+			      PRM_SRQ_CTX_BYTE, PRM_SRQ_CTX_LEN);
 }
 
 bool fw_cmd_destroy_srq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = named_srq(cmd);
-	struct srq_state *st;
-	struct fw_obj *pd;
-
-	if (!obj)
-		return false;
-	st = obj->data;
-	pd = fw_obj_find(cmd->fw, FW_OBJ_PD, st->pdn);
-	if (pd && pd->refs)
-		pd->refs--;
-	fw_obj_destroy(cmd->fw, obj);
-	return true;
+	return fw_destroy_named(cmd, FW_OBJ_SRQ, prm_get(cmd->in, PRM_IN_OBJN));
 }

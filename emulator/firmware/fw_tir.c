@@ -69,13 +69,8 @@ bool fw_cmd_create_tir(struct fw_cmd *cmd)
 
 bool fw_cmd_query_tir(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = fw_obj_named(cmd, FW_OBJ_TIR,
-					  prm_get(cmd->in, PRM_IN_OBJN));
-
-	if (!obj)
-		return false;
-	memcpy(cmd->out + PRM_OBJ_CTX_BYTE, obj->data, PRM_OBJ_CTX_LEN);
-	return true;
+	return fw_query_state(cmd, FW_OBJ_TIR, 0, PRM_OBJ_CTX_BYTE,
+			      PRM_OBJ_CTX_LEN);
 }
 
 /*
@@ -93,7 +88,7 @@ bool fw_cmd_modify_tir(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 	uint8_t *ctx;
 
-	obj = fw_obj_named(cmd, FW_OBJ_TIR, prm_get(cmd->in, PRM_IN_OBJN));
+	obj = fw_obj_named_in(cmd, FW_OBJ_TIR);
 	if (!obj)
 		return false;
 	ctx = obj->data;
@@ -152,21 +147,13 @@ bool fw_cmd_create_tis(struct fw_cmd *cmd)
 	}
 	obj = fw_obj_create_ctx(cmd, FW_OBJ_TIS, 1u << FW_LOG_MAX_TIS,
 				PRM_OBJ_CTX_BYTE, PRM_TIS_CTX_LEN, &holds);
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_tis(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = fw_obj_named(cmd, FW_OBJ_TIS,
-					  prm_get(cmd->in, PRM_IN_OBJN));
-
-	if (!obj)
-		return false;
-	memcpy(cmd->out + PRM_QUERY_TIS_CTX_BYTE, obj->data, PRM_TIS_CTX_LEN);
-	return true;
+	return fw_query_state(cmd, FW_OBJ_TIS, 0, PRM_QUERY_TIS_CTX_BYTE,
+			      PRM_TIS_CTX_LEN);
 }
 
 /* MODIFY_TIS: bit 0 prio, bit 1 strict affinity, bit 2 the affinity. */
@@ -178,7 +165,7 @@ bool fw_cmd_modify_tis(struct fw_cmd *cmd)
 	uint32_t mask = prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_LO);
 	struct fw_obj *obj;
 
-	obj = fw_obj_named(cmd, FW_OBJ_TIS, prm_get(cmd->in, PRM_IN_OBJN));
+	obj = fw_obj_named_in(cmd, FW_OBJ_TIS);
 	if (!obj ||
 	    !fw_check(cmd, prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_HI) ||
 			   mask & ~known, EMU_FW_SYND_BAD_FIELD) ||

@@ -28,10 +28,7 @@ bool fw_cmd_create_uctx(struct fw_cmd *cmd)
 			       EMU_FW_SYND_BAD_FIELD);
 	obj = fw_obj_create(cmd, FW_OBJ_UCTX, 1, 0xffff,
 			    1u << FW_LOG_MAX_UCTX);
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_UCTX_OUT_UID, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_UCTX_OUT_UID);
 }
 
 static bool uid_in_use(struct emu_fw *fw, uint16_t uid)

@@ -37,21 +37,14 @@ bool fw_cmd_create_umem(struct fw_cmd *cmd)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_INPUT_LEN,
 			       EMU_FW_SYND_INPUT_LEN);
 	st = calloc(1, sizeof(*st));
-	if (!st)
-		return fw_fail(cmd, EMU_FW_STATUS_NO_RESOURCES,
-			       EMU_FW_SYND_NO_MEMORY);
-	obj = fw_obj_create(cmd, FW_OBJ_UMEM, 1, 0xffffff,
-			    1u << FW_LOG_MAX_UMEM);
-	if (!obj) {
-		free(st);
+	obj = fw_obj_create_with(cmd, FW_OBJ_UMEM, 1u << FW_LOG_MAX_UMEM, st,
+				 NULL);
+	if (!obj)
 		return false;
-	}
 	st->num_mtt = num;
 	st->page_offset = offset;
 	st->log_page_size = log_page;
-	obj->data = st;
-	prm_set(cmd->out, PRM_UMEM_OUT_ID, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_UMEM_OUT_ID);
 }
 
 bool fw_cmd_destroy_umem(struct fw_cmd *cmd)

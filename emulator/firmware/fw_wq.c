@@ -82,21 +82,13 @@ bool fw_cmd_create_wq(struct fw_cmd *cmd)
 	obj = fw_obj_create_ctx(cmd, kind,
 				1u << (sq ? FW_LOG_MAX_SQ : FW_LOG_MAX_RQ),
 				PRM_OBJ_CTX_BYTE, PRM_OBJ_CTX_LEN, &holds);
-	if (!obj)
-		return false;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
-	return true;
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
 
 bool fw_cmd_query_wq(struct fw_cmd *cmd)
 {
-	struct fw_obj *obj = fw_obj_named(cmd, kind_of(cmd->opcode),
-					  prm_get(cmd->in, PRM_IN_OBJN));
-
-	if (!obj)
-		return false;
-	memcpy(cmd->out + PRM_OBJ_CTX_BYTE, obj->data, PRM_OBJ_CTX_LEN);
-	return true;
+	return fw_query_state(cmd, kind_of(cmd->opcode), 0, PRM_OBJ_CTX_BYTE,
+			      PRM_OBJ_CTX_LEN);
 }
 
 /*
@@ -127,7 +119,7 @@ bool fw_cmd_modify_wq(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 	uint8_t *ctx;
 
-	obj = fw_obj_named(cmd, kind, prm_get(cmd->in, PRM_IN_OBJN));
+	obj = fw_obj_named_in(cmd, kind);
 	if (!obj)
 		return false;
 	ctx = obj->data;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
+#include <stdlib.h>
 
 #include "../firmware/fw.h"
 #include "prm_bits.h"
@@ -8,6 +9,7 @@
 #include "emu_device.h"
 #include "mlx5_cmd.h"
 #include "trace.h"
+#include "uverbs.h"
 
 int emu_cmd_do(struct emu_device *dev, void *in, size_t inlen, void *out,
 	       size_t outlen)
@@ -28,6 +30,17 @@ int emu_cmd_exec(struct emu_device *dev, void *in, size_t inlen, void *out,
 	if (ret == -EREMOTEIO)
 		ret = emu_fw_status_errno(prm_get(out, PRM_OUT_STATUS));
 	return ret;
+}
+
+int emu_cmd_on_obj(struct emu_device *dev, uint16_t opcode, uint16_t uid,
+		   uint32_t objn)
+{
+	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HDR_LEN] = {};
+
+	prm_set(in, PRM_HDR_OPCODE, opcode);
+	prm_set(in, PRM_HDR_UID, uid);
+	prm_set(in, PRM_IN_OBJN, objn);
+	return emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
 }
 
 int emu_mlx5_create_uctx(struct emu_device *dev, uint16_t *uid)
@@ -66,12 +79,18 @@ int emu_mlx5_alloc_pd(struct emu_device *dev, uint16_t uid, uint32_t *pdn)
 	return 0;
 }
 
-int emu_mlx5_dealloc_pd(struct emu_device *dev, uint16_t uid, uint32_t pdn)
+int emu_uobj_fw_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
+			enum emu_remove_reason why, uint16_t opcode,
+			uint16_t uid, uint32_t objn)
 {
-	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HDR_LEN] = {};
+	int ret;
 
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_DEALLOC_PD);
-	prm_set(in, PRM_HDR_UID, uid);
-	prm_set(in, PRM_IN_OBJN, pdn);
-	return emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
+	if (uo->users && why == EMU_REMOVE_DESTROY)
+		return -EBUSY;
+	ret = emu_cmd_on_obj(uf->dev, opcode, uid, objn);
+	if (ret && why == EMU_REMOVE_DESTROY)
+		return ret;
+	free(uo->priv);
+	uo->priv = NULL;
+	return 0;
 }

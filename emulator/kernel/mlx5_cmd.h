@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "uverbs.h"
+
 struct emu_device;
 
 /*
@@ -22,12 +24,27 @@ int emu_cmd_do(struct emu_device *dev, void *in, size_t inlen, void *out,
 /* mlx5_cmd_exec(): a firmware status becomes emu_fw_status_errno() */
 int emu_cmd_exec(struct emu_device *dev, void *in, size_t inlen, void *out,
 		 size_t outlen);
+/*
+ * emu_cmd_exec() of a 16-byte command on one object, objn in obj_id
+ * (DESTROY_CQ, DESTROY_SRQ, 2RST_QP, ...), as the uid's.
+ */
+int emu_cmd_on_obj(struct emu_device *dev, uint16_t opcode, uint16_t uid,
+		   uint32_t objn);
 
 /* mlx5_ib_devx_create() / mlx5_ib_devx_destroy() */
 int emu_mlx5_create_uctx(struct emu_device *dev, uint16_t *uid);
 void emu_mlx5_destroy_uctx(struct emu_device *dev, uint16_t uid);
 /* mlx5_cmd_alloc_pd() / mlx5_cmd_dealloc_pd() with the context's uid */
 int emu_mlx5_alloc_pd(struct emu_device *dev, uint16_t uid, uint32_t *pdn);
-int emu_mlx5_dealloc_pd(struct emu_device *dev, uint16_t uid, uint32_t pdn);
+
+/*
+ * The firmware side of uverbs' destroy of a PD, CQ or SRQ: -EBUSY while
+ * another object uses it (when user space destroys it), else the
+ * firmware's destroy (opcode on objn as uid), whose refusal stops a
+ * destroy but not a cleanup.  0: uo->priv freed (and NULL).
+ */
+int emu_uobj_fw_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
+			enum emu_remove_reason why, uint16_t opcode,
+			uint16_t uid, uint32_t objn);
 
 #endif

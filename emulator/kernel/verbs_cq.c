@@ -32,16 +32,6 @@ struct cq_udata {
 /* completion EQs follow the async ones: DEVX QUERY_EQN says the same */
 #define EMU_FIRST_COMP_EQN 7
 
-static int cq_fw_destroy(struct emu_device *dev, const struct emu_cq *cq)
-{
-	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HDR_LEN] = {};
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_DESTROY_CQ);
-	prm_set(in, PRM_HDR_UID, cq->uid);
-	prm_set(in, PRM_IN_OBJN, cq->cqn);
-	return emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
-}
-
 /*
  * uverbs_free_cq() -> ib_destroy_cq_user(): a CQ a QP uses stays (EBUSY);
  * then mlx5_ib_destroy_cq(), which the firmware may refuse.
@@ -49,16 +39,10 @@ static int cq_fw_destroy(struct emu_device *dev, const struct emu_cq *cq)
 static int cq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		      enum emu_remove_reason why)
 {
-	int ret;
+	struct emu_cq *cq = uo->priv;
 
-	if (uo->users && why == EMU_REMOVE_DESTROY)
-		return -EBUSY;
-	ret = cq_fw_destroy(uf->dev, uo->priv);
-	if (ret && why == EMU_REMOVE_DESTROY)
-		return ret;
-	free(uo->priv);
-	uo->priv = NULL;
-	return 0;
+	return emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DESTROY_CQ, cq->uid,
+				   cq->cqn);
 }
 
 /* mini_cqe_res_format_to_hw(): the device has no stride index format */

@@ -44,17 +44,6 @@ static uint16_t qp_st(unsigned int type)
 	}
 }
 
-int emu_qp_fw_simple(struct emu_device *dev, const struct emu_qp *qp,
-			uint16_t opcode)
-{
-	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HDR_LEN] = {};
-
-	prm_set(in, PRM_HDR_OPCODE, opcode);
-	prm_set(in, PRM_HDR_UID, qp->uid);
-	prm_set(in, PRM_IN_OBJN, qp->qpn);
-	return emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
-}
-
 static void put_users(struct emu_qp *qp)
 {
 	qp->pd->users--;
@@ -75,8 +64,8 @@ static int qp_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 	int ret;
 
 	if (qp->state != EMU_QPS_RESET)
-		emu_qp_fw_simple(uf->dev, qp, PRM_OP_2RST_QP);
-	ret = emu_qp_fw_simple(uf->dev, qp, PRM_OP_DESTROY_QP);
+		emu_cmd_on_obj(uf->dev, PRM_OP_2RST_QP, qp->uid, qp->qpn);
+	ret = emu_cmd_on_obj(uf->dev, PRM_OP_DESTROY_QP, qp->uid, qp->qpn);
 	if (ret && why == EMU_REMOVE_DESTROY)
 		return ret;
 	put_users(qp);

@@ -25,8 +25,4 @@ struct emu_qp {
 	struct emu_uobj *pd, *send_cq, *recv_cq;
 };
 
-/* a 16-byte QP command (2RST_QP, 2ERR_QP, DESTROY_QP) on qp */
-int emu_qp_fw_simple(struct emu_device *dev, const struct emu_qp *qp,
-		     uint16_t opcode);
-
 #endif

@@ -37,32 +37,18 @@ struct emu_srq {
 	struct emu_uobj *pd;
 };
 
-static int srq_fw_destroy(struct emu_device *dev, const struct emu_srq *srq)
-{
-	uint8_t in[PRM_HDR_LEN] = {}, out[PRM_HDR_LEN] = {};
-
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_DESTROY_SRQ);
-	prm_set(in, PRM_HDR_UID, srq->uid);
-	prm_set(in, PRM_IN_OBJN, srq->srqn);
-	return emu_cmd_exec(dev, in, sizeof(in), out, sizeof(out));
-}
-
 /* uverbs_free_srq() -> mlx5_ib_destroy_srq(); its PD loses a user */
 static int srq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		       enum emu_remove_reason why)
 {
 	struct emu_srq *srq = uo->priv;
-	int ret;
+	struct emu_uobj *pd = srq->pd;
+	int ret = emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DESTROY_SRQ, srq->uid,
+				      srq->srqn);
 
-	if (uo->users && why == EMU_REMOVE_DESTROY)
-		return -EBUSY;
-	ret = srq_fw_destroy(uf->dev, srq);
-	if (ret && why == EMU_REMOVE_DESTROY)
-		return ret;
-	srq->pd->users--;
-	free(srq);
-	uo->priv = NULL;
-	return 0;
+	if (!ret)
+		pd->users--;
+	return ret;
 }
 
 static uint32_t roundup_pow2(uint32_t v)

@@ -14,6 +14,7 @@
 #include <rdma/mlx5-abi.h>
 
 #include "mlx5_cmd.h"
+#include "prm_opcodes.h"
 #include "uverbs.h"
 #include "wire.h"
 
@@ -185,16 +186,9 @@ static int pd_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		      enum emu_remove_reason why)
 {
 	struct emu_pd *pd = uo->priv;
-	int ret;
 
-	if (uo->users && why == EMU_REMOVE_DESTROY)
-		return -EBUSY;
-	ret = emu_mlx5_dealloc_pd(uf->dev, pd->uid, pd->pdn);
-	if (ret && why == EMU_REMOVE_DESTROY)
-		return ret;
-	free(pd);
-	uo->priv = NULL;
-	return 0;
+	return emu_uobj_fw_destroy(uf, uo, why, PRM_OP_DEALLOC_PD, pd->uid,
+				   pd->pdn);
 }
 
 /* follows ib_uverbs_alloc_pd() and mlx5_ib_alloc_pd() */

@@ -167,31 +167,23 @@ static __attribute__((noinline)) int stat_path(const char *path,
 	return 0;
 }
 
-EXPORT int stat(const char *path, struct stat *st)
-{
-	int h;
-
-	stat_path(path, st, &h);
-	if (h)
-		return 0;
-	{
-		REAL(int, "stat", const char *, struct stat *);
-		return real_fn(sys_path(path), st);
+/* stat() and lstat(): an emulated device node answers for itself. */
+#define STAT_PATH(name)                                                      \
+	EXPORT int name(const char *path, struct stat *st)                   \
+	{                                                                    \
+		int h;                                                       \
+									     \
+		stat_path(path, st, &h);                                     \
+		if (h)                                                       \
+			return 0;                                            \
+		{                                                            \
+			REAL(int, #name, const char *, struct stat *);       \
+			return real_fn(sys_path(path), st);                  \
+		}                                                            \
 	}
-}
 
-EXPORT int lstat(const char *path, struct stat *st)
-{
-	int h;
-
-	stat_path(path, st, &h);
-	if (h)
-		return 0;
-	{
-		REAL(int, "lstat", const char *, struct stat *);
-		return real_fn(sys_path(path), st);
-	}
-}
+STAT_PATH(stat)
+STAT_PATH(lstat)
 
 EXPORT int stat64(const char *path, struct stat64 *st)
 {

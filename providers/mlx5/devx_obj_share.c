@@ -19,19 +19,15 @@ int mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
 	struct blob b = { 0 };
 	int ret;
 
-	if (!obj || !data)
-		return share_fail(EINVAL);
-	ret = layout_check();
+	ret = share_export_check(obj, data);
 	if (ret)
-		return share_fail(ret);
-
+		return ret;
 	b.obj.handle = obj->handle;
 	b.obj.type = obj->type;
 	b.obj.object_id = obj->object_id;
 	b.obj.rx_icm_addr = obj->rx_icm_addr;
 	b.obj.log_obj_range = obj->log_obj_range;
-	ret = share_encode(obj->context, &b, BLOB_KIND_DEVX_OBJ, data);
-	return ret ? share_fail(ret) : 0;
+	return share_encode(obj->context, &b, BLOB_KIND_DEVX_OBJ, data);
 }
 
 struct mlx5dv_devx_obj *share_devx_obj_new(struct ibv_context *ctx,

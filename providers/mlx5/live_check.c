@@ -160,22 +160,24 @@ int live_check_devx_obj(struct ibv_context *ctx, uint32_t handle,
 				       NULL);
 }
 
-int live_check_devx_umem(struct ibv_context *ctx, uint32_t handle)
+/* Whether handle names a live object of the uverbs object type object. */
+static int live_handle(struct ibv_context *ctx, uint16_t object,
+		       uint32_t handle)
 {
 	int fd, ret;
 
 	ret = ctx_fd(ctx, &fd);
 	if (ret)
 		return ret;
-	return handle_is_live(fd, MLX5_IB_OBJECT_DEVX_UMEM, handle);
+	return handle_is_live(fd, object, handle);
+}
+
+int live_check_devx_umem(struct ibv_context *ctx, uint32_t handle)
+{
+	return live_handle(ctx, MLX5_IB_OBJECT_DEVX_UMEM, handle);
 }
 
 int live_check_var(struct ibv_context *ctx, uint32_t handle)
 {
-	int fd, ret;
-
-	ret = ctx_fd(ctx, &fd);
-	if (ret)
-		return ret;
-	return handle_is_live(fd, MLX5_IB_OBJECT_VAR, handle);
+	return live_handle(ctx, MLX5_IB_OBJECT_VAR, handle);
 }

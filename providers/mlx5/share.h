@@ -18,9 +18,15 @@
 int share_fail(int err);
 
 /*
+ * Export's checks before any field of the private object obj is read:
+ * arguments (EINVAL) and the loaded layout.  0, or share_fail()'s errno.
+ */
+int share_export_check(const void *obj, const void *data);
+
+/*
  * Fills b's header fields (device_id.h's identity of ctx's device) for an
  * object of kind owned by ctx and writes the encoded blob to data.
- * Returns 0 or a positive errno.
+ * Returns 0, or share_fail()'s errno.
  */
 int share_encode(struct ibv_context *ctx, struct blob *b,
 		 enum blob_kind kind, void *data);
@@ -32,6 +38,12 @@ int share_encode(struct ibv_context *ctx, struct blob *b,
  */
 int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);
+
+/*
+ * The zeroed struct (size bytes) of an import whose checks returned ret:
+ * NULL with errno ret when they failed, or ENOMEM.
+ */
+void *share_import_alloc(int ret, size_t size);
 
 struct mlx5dv_devx_obj;
 

@@ -24,16 +24,12 @@ int mlx5dv_devx_umem_export(struct mlx5dv_devx_umem *dv_umem, void *data)
 	struct blob b = { 0 };
 	int ret;
 
-	if (!dv_umem || !data)
-		return share_fail(EINVAL);
-	ret = layout_check();
+	ret = share_export_check(dv_umem, data);
 	if (ret)
-		return share_fail(ret);
-
+		return ret;
 	b.umem.handle = umem->handle;
 	b.umem.umem_id = umem->dv.umem_id;
-	ret = share_encode(umem->context, &b, BLOB_KIND_DEVX_UMEM, data);
-	return ret ? share_fail(ret) : 0;
+	return share_encode(umem->context, &b, BLOB_KIND_DEVX_UMEM, data);
 }
 
 MLX5_SHARE_EXPORT
@@ -47,16 +43,9 @@ struct mlx5dv_devx_umem *mlx5dv_devx_umem_import(struct ibv_context *context,
 	ret = share_decode(context, data, BLOB_KIND_DEVX_UMEM, &b);
 	if (!ret)
 		ret = live_check_devx_umem(context, b.umem.handle);
-	if (ret) {
-		errno = ret;
+	umem = share_import_alloc(ret, sizeof(*umem));
+	if (!umem)
 		return NULL;
-	}
-
-	umem = calloc(1, sizeof(*umem));
-	if (!umem) {
-		errno = ENOMEM;
-		return NULL;
-	}
 	umem->dv.umem_id = b.umem.umem_id;
 	umem->context = context;
 	umem->handle = b.umem.handle;

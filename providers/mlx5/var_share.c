@@ -22,18 +22,14 @@ int mlx5dv_var_export(struct mlx5dv_var *dv_var, void *data)
 	struct blob b = { 0 };
 	int ret;
 
-	if (!dv_var || !data)
-		return share_fail(EINVAL);
-	ret = layout_check();
+	ret = share_export_check(dv_var, data);
 	if (ret)
-		return share_fail(ret);
-
+		return ret;
 	b.var.handle = var->handle;
 	b.var.page_id = var->dv.page_id;
 	b.var.length = var->dv.length;
 	b.var.mmap_off = var->dv.mmap_off;
-	ret = share_encode(var->context, &b, BLOB_KIND_VAR, data);
-	return ret ? share_fail(ret) : 0;
+	return share_encode(var->context, &b, BLOB_KIND_VAR, data);
 }
 
 MLX5_SHARE_EXPORT
@@ -46,16 +42,9 @@ struct mlx5dv_var *mlx5dv_var_import(struct ibv_context *context, void *data)
 	ret = share_decode(context, data, BLOB_KIND_VAR, &b);
 	if (!ret)
 		ret = live_check_var(context, b.var.handle);
-	if (ret) {
-		errno = ret;
+	var = share_import_alloc(ret, sizeof(*var));
+	if (!var)
 		return NULL;
-	}
-
-	var = calloc(1, sizeof(*var));
-	if (!var) {
-		errno = ENOMEM;
-		return NULL;
-	}
 	var->dv.page_id = b.var.page_id;
 	var->dv.length = b.var.length;
 	var->dv.mmap_off = b.var.mmap_off;

@@ -15,6 +15,7 @@
 #include "blob.h"
 #include "check.h"
 #include "e2e.h"
+#include "fdpass.h"
 #include "info_handles.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
@@ -97,9 +98,32 @@ int e2e_sock(void)
 	return role_sock;
 }
 
+void e2e_send_step(int sock, char step)
+{
+	REQUIRE(fdpass_send(sock, -1, &step, 1) == 0);
+}
+
+char e2e_wait_step(int sock)
+{
+	char step;
+
+	if (fdpass_recv(sock, NULL, &step, 1) <= 0)
+		return 0;
+	return step;
+}
+
 struct ibv_context *e2e_start(int argc, char **argv, const char *name)
 {
 	e2e_init(argc, argv, name);
+	return e2e_open(0);
+}
+
+struct ibv_context *e2e_start_roles(int argc, char **argv, const char *name,
+				    int (*role_main)(void))
+{
+	e2e_init(argc, argv, name);
+	if (role)
+		exit(role_main());
 	return e2e_open(0);
 }
 
@@ -215,6 +239,30 @@ void e2e_export(struct mlx5dv_devx_obj *obj, uint8_t *blob)
 		fprintf(stderr, "%s: export failed: %s\n", test_name,
 			strerror(ret));
 	REQUIRE(ret == 0);
+}
+
+struct mlx5dv_devx_obj *e2e_fc_exported(struct ibv_context *ctx,
+					uint32_t *id, uint8_t *blob)
+{
+	struct mlx5dv_devx_obj *fc = fc_alloc(ctx, id);
+
+	REQUIRE(fc);
+	e2e_export(fc, blob);
+	return fc;
+}
+
+void e2e_check_fc_import(struct ibv_context *ctx, uint8_t *blob,
+			 uint32_t id)
+{
+	uint8_t out[PRM_QUERY_FC_OUT_LEN];
+	struct mlx5dv_devx_obj *imp;
+
+	imp = mlx5dv_devx_obj_import(ctx, blob);
+	CHECK(imp != NULL);
+	if (imp) {
+		CHECK_EQ(fc_query(imp, id, out), 0);
+		mlx5dv_devx_obj_unimport(imp);
+	}
 }
 
 uint32_t e2e_blob_handle(const uint8_t *blob)

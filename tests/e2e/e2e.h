@@ -35,6 +35,12 @@ int e2e_num_devices(void);
 struct ibv_context *e2e_open(int index);
 /* e2e_init() of a test with no roles, then e2e_open(0). */
 struct ibv_context *e2e_start(int argc, char **argv, const char *name);
+/*
+ * e2e_init() of a test with a second role: started as that role, exits
+ * with role_main()'s result; else returns e2e_open(0).
+ */
+struct ibv_context *e2e_start_roles(int argc, char **argv, const char *name,
+				    int (*role_main)(void));
 
 /*
  * Starts this same program again as --role role with one end of a fresh
@@ -44,6 +50,12 @@ struct ibv_context *e2e_start(int argc, char **argv, const char *name);
 pid_t e2e_spawn(const char *role, int *sock);
 /* Waits for pid; returns its exit status, or 128 + signal. */
 int e2e_wait(pid_t pid);
+/*
+ * Lock-step between the two roles: one message of the single byte step
+ * (REQUIREd sent), and the next such step received, 0 at end of stream.
+ */
+void e2e_send_step(int sock, char step);
+char e2e_wait_step(int sock);
 
 /*
  * A flow meter in ctx (meter_create()); on hardware without flow meters
@@ -69,6 +81,15 @@ enum { E2E_BLOB_MAX = 256 };
 size_t e2e_obj_blob_size(void);
 /* Exports obj into blob[E2E_BLOB_MAX]; exits the test on failure. */
 void e2e_export(struct mlx5dv_devx_obj *obj, uint8_t *blob);
+/* A flow counter in ctx (REQUIREd), its id in *id, exported to blob. */
+struct mlx5dv_devx_obj *e2e_fc_exported(struct ibv_context *ctx,
+					uint32_t *id, uint8_t *blob);
+/*
+ * CHECKs that blob imports in ctx and that the import answers the query
+ * of flow counter id; unimports it.
+ */
+void e2e_check_fc_import(struct ibv_context *ctx, uint8_t *blob,
+			 uint32_t id);
 /* The handle and object id a DEVX object blob carries. */
 uint32_t e2e_blob_handle(const uint8_t *blob);
 uint32_t e2e_blob_object_id(const uint8_t *blob);

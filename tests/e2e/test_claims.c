@@ -148,14 +148,10 @@ static void counter_reused(struct ibv_context *ctx)
 	uint8_t blob[E2E_BLOB_MAX], nblob[E2E_BLOB_MAX];
 	uint32_t id, nid;
 
-	old = fc_alloc(ctx, &id);
-	REQUIRE(old);
-	e2e_export(old, blob);
+	old = e2e_fc_exported(ctx, &id, blob);
 	REQUIRE(mlx5dv_devx_obj_destroy(old) == 0);
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
-	new = fc_alloc(ctx, &nid);
-	REQUIRE(new);
-	e2e_export(new, nblob);
+	new = e2e_fc_exported(ctx, &nid, nblob);
 	/* The new counter took the handle, with another id. */
 	CHECK_EQ(handle_of(nblob, BLOB_KIND_DEVX_OBJ),
 		 handle_of(blob, BLOB_KIND_DEVX_OBJ));

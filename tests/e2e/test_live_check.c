@@ -99,9 +99,7 @@ static void handles(struct ibv_context *ctx)
 	CHECK(got == NULL);
 
 	for (i = 0; i < MANY; i++) {
-		obj[i] = fc_alloc(ctx, &id);
-		REQUIRE(obj[i]);
-		e2e_export(obj[i], blob);
+		obj[i] = e2e_fc_exported(ctx, &id, blob);
 		want[i] = e2e_blob_handle(blob);
 	}
 	CHECK_EQ(info_handles_list(ctx->cmd_fd, RDMA_DRIVER_MLX5,
@@ -177,9 +175,7 @@ static void live(struct ibv_context *ctx)
 	CHECK_EQ(live_check_var(&vfio, 0), EOPNOTSUPP);
 	fallback();
 
-	fc = fc_alloc(ctx, &fc_id);
-	REQUIRE(fc);
-	e2e_export(fc, blob);
+	fc = e2e_fc_exported(ctx, &fc_id, blob);
 	fh = e2e_blob_handle(blob);
 	meter = meter_create(ctx, &meter_id);
 	REQUIRE(meter || e2e_on_hw());

@@ -35,41 +35,36 @@ static struct ibv_pd *pd;
 static struct ibv_cq *cq;
 static struct mlx5dv_devx_umem *umem;
 
-static uint32_t pdn_of(struct ibv_pd *p)
+/* The firmware numbers of the verbs PD and CQ, as mlx5dv reports them. */
+static void dv_numbers(uint32_t *pdn, uint32_t *cqn)
 {
-	struct mlx5dv_obj o = {};
-	struct mlx5dv_pd dv = {};
+	struct mlx5dv_pd dv_pd = {};
+	struct mlx5dv_cq dv_cq = {};
+	struct mlx5dv_obj o = {
+		.pd = { .in = pd, .out = &dv_pd },
+		.cq = { .in = cq, .out = &dv_cq },
+	};
 
-	o.pd.in = p;
-	o.pd.out = &dv;
-	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_PD) == 0);
-	return dv.pdn;
-}
-
-static uint32_t cqn_of(struct ibv_cq *c)
-{
-	struct mlx5dv_obj o = {};
-	struct mlx5dv_cq dv = {};
-
-	o.cq.in = c;
-	o.cq.out = &dv;
-	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_CQ) == 0);
-	return dv.cqn;
+	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_PD | MLX5DV_OBJ_CQ) == 0);
+	*pdn = dv_pd.pdn;
+	*cqn = dv_cq.cqn;
 }
 
 static struct devx_qp devx_qp_create(struct ibv_context *ctx)
 {
 	uint8_t in[PRM_QP_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
+	uint32_t pdn, cqn;
 	struct devx_qp q;
 
+	dv_numbers(&pdn, &cqn);
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_QP);
 	prm_set(in, PRM_QPC_ST, PRM_QP_ST_RC);
 	prm_set(in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
-	prm_set(in, PRM_QPC_PD, pdn_of(pd));
+	prm_set(in, PRM_QPC_PD, pdn);
 	prm_set(in, PRM_QPC_LOG_SQ_SIZE, 3);
 	prm_set(in, PRM_QPC_LOG_RQ_SIZE, 3);
-	prm_set(in, PRM_QPC_CQN_SND, cqn_of(cq));
-	prm_set(in, PRM_QPC_CQN_RCV, cqn_of(cq));
+	prm_set(in, PRM_QPC_CQN_SND, cqn);
+	prm_set(in, PRM_QPC_CQN_RCV, cqn);
 	prm_set(in, PRM_QP_WQ_UMEM_VALID, 1);
 	prm_set(in, PRM_QP_WQ_UMEM_ID, umem->umem_id);
 	q.obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
@@ -106,22 +101,6 @@ static struct ibv_qp *verbs_qp(void)
 	return ibv_create_qp(pd, &ia);
 }
 
-static char wait_step(int sock)
-{
-	struct msg m = { 0 };
-
-	if (fdpass_recv(sock, NULL, &m, sizeof(m)) <= 0)
-		return 0;
-	return m.step;
-}
-
-static void send_step(int sock, char step)
-{
-	struct msg m = { .step = step };
-
-	REQUIRE(fdpass_send(sock, -1, &m, sizeof(m)) == 0);
-}
-
 static int child(void)
 {
 	int sock = e2e_sock(), fd = -1;
@@ -140,15 +119,15 @@ static int child(void)
 	CHECK_EQ(devx_qp_query(imp, m.qpn, &state), 0);
 	CHECK_EQ(state, PRM_QP_STATE_RST);
 	mlx5dv_devx_obj_unimport(imp);
-	send_step(sock, '1');
+	e2e_send_step(sock, '1');
 	/* the handle is a verbs QP's now */
-	REQUIRE(wait_step(sock) == '2');
+	REQUIRE(e2e_wait_step(sock) == '2');
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.blob), ENOENT);
-	send_step(sock, '2');
+	e2e_send_step(sock, '2');
 	/* the handle is another DEVX QP's now */
-	REQUIRE(wait_step(sock) == '3');
+	REQUIRE(e2e_wait_step(sock) == '3');
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.blob), ENOENT);
-	send_step(sock, '3');
+	e2e_send_step(sock, '3');
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	close(sock);
 	return check_done(NAME " (child)");
@@ -165,10 +144,7 @@ int main(int argc, char **argv)
 	int sock;
 	pid_t pid;
 
-	e2e_init(argc, argv, NAME);
-	if (e2e_role())
-		return child();
-	ctx = e2e_open(0);
+	ctx = e2e_start_roles(argc, argv, NAME, child);
 	pd = ibv_alloc_pd(ctx);
 	cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
 	REQUIRE(pd && cq);
@@ -193,7 +169,7 @@ int main(int argc, char **argv)
 	m.qpn = a.qpn;
 	pid = e2e_spawn("importer", &sock);
 	REQUIRE(fdpass_send(sock, ctx->cmd_fd, &m, sizeof(m)) == 0);
-	CHECK_EQ(wait_step(sock), '1');
+	CHECK_EQ(e2e_wait_step(sock), '1');
 
 	/* the UMEM and the verbs CQ are in use by the QP */
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), EBUSY);
@@ -202,14 +178,14 @@ int main(int argc, char **argv)
 	vqp = verbs_qp();
 	REQUIRE(vqp);
 	CHECK_EQ(vqp->handle, e2e_blob_handle(m.blob));
-	send_step(sock, '2');
-	CHECK_EQ(wait_step(sock), '2');
+	e2e_send_step(sock, '2');
+	CHECK_EQ(e2e_wait_step(sock), '2');
 
 	CHECK_EQ(ibv_destroy_qp(vqp), 0);
 	b = devx_qp_create(ctx);
 	CHECK(b.qpn != a.qpn);
-	send_step(sock, '3');
-	CHECK_EQ(wait_step(sock), '3');
+	e2e_send_step(sock, '3');
+	CHECK_EQ(e2e_wait_step(sock), '3');
 	CHECK_EQ(e2e_wait(pid), 0);
 	close(sock);
 

@@ -20,7 +20,7 @@
 int main(int argc, char **argv)
 {
 	struct mlx5dv_devx_obj *fc0, *fc1, *imp;
-	uint8_t blob0[E2E_BLOB_MAX], blob1[E2E_BLOB_MAX], out[32];
+	uint8_t blob0[E2E_BLOB_MAX], blob1[E2E_BLOB_MAX];
 	struct ibv_context *ctx0, *ctx1;
 	struct blob b0, b1;
 	uint32_t id0, id1;
@@ -35,12 +35,8 @@ int main(int argc, char **argv)
 		check_skip(NAME, "the two devices have distinct node GUIDs "
 			   "(run under mlx5-emu run --same-guid)");
 
-	fc0 = fc_alloc(ctx0, &id0);
-	REQUIRE(fc0);
-	fc1 = fc_alloc(ctx1, &id1);
-	REQUIRE(fc1);
-	e2e_export(fc0, blob0);
-	e2e_export(fc1, blob1);
+	fc0 = e2e_fc_exported(ctx0, &id0, blob0);
+	fc1 = e2e_fc_exported(ctx1, &id1, blob1);
 	REQUIRE(blob_decode(blob0, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
 			    &b0) == 0);
 	REQUIRE(blob_decode(blob1, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
@@ -60,13 +56,8 @@ int main(int argc, char **argv)
 	/* What the check prevents: device 0's blob, device 1's vhca_id. */
 	b0.vhca_id = b1.vhca_id;
 	REQUIRE(blob_encode(&b0, blob0) == BLOB_DEVX_OBJ_SIZE);
-	imp = mlx5dv_devx_obj_import(ctx1, blob0);
-	CHECK(imp != NULL);
-	if (imp) {
-		/* It answers for device 1's counter, not device 0's. */
-		CHECK_EQ(fc_query(imp, id1, out), 0);
-		mlx5dv_devx_obj_unimport(imp);
-	}
+	/* It answers for device 1's counter, not device 0's. */
+	e2e_check_fc_import(ctx1, blob0, id1);
 
 	/* Each blob still imports where it belongs. */
 	imp = mlx5dv_devx_obj_import(ctx1, blob1);
@@ -84,9 +75,7 @@ int main(int argc, char **argv)
 	 */
 	CHECK_EQ(ibv_close_device(ctx0), 0);
 	ctx0 = e2e_open(1);
-	fc0 = fc_alloc(ctx0, &id0);
-	REQUIRE(fc0);
-	e2e_export(fc0, blob0);
+	fc0 = e2e_fc_exported(ctx0, &id0, blob0);
 	REQUIRE(blob_decode(blob0, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
 			    &b0) == 0);
 	CHECK(b0.has_vhca_id);

@@ -68,9 +68,7 @@ static void other_type_case(struct ibv_context *ctx)
 	uint8_t blob[E2E_BLOB_MAX], mblob[E2E_BLOB_MAX];
 	uint32_t id, meter_id;
 
-	fc = fc_alloc(ctx, &id);
-	REQUIRE(fc);
-	e2e_export(fc, blob);
+	fc = e2e_fc_exported(ctx, &id, blob);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
 	meter = meter_create(ctx, &meter_id);
 	if (!meter && e2e_on_hw())

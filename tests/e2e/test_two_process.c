@@ -24,22 +24,6 @@ struct msg {
 	uint8_t meter_blob[E2E_BLOB_MAX];
 };
 
-static char wait_step(int sock)
-{
-	struct msg m = { 0 };
-
-	if (fdpass_recv(sock, NULL, &m, sizeof(m)) <= 0)
-		return 0;
-	return m.step;
-}
-
-static void send_step(int sock, char step)
-{
-	struct msg m = { .step = step };
-
-	REQUIRE(fdpass_send(sock, -1, &m, sizeof(m)) == 0);
-}
-
 static int child(void)
 {
 	struct e2e_pair p;
@@ -62,18 +46,18 @@ static int child(void)
 	CHECK(active);
 	mlx5dv_devx_obj_unimport(p.fc);
 	mlx5dv_devx_obj_unimport(p.meter);
-	send_step(sock, '1');
+	e2e_send_step(sock, '1');
 
 	/* Phase 2: destroy the meter through an imported object. */
-	REQUIRE(wait_step(sock) == '2');
+	REQUIRE(e2e_wait_step(sock) == '2');
 	p.meter = mlx5dv_devx_obj_import(ctx, m.meter_blob);
 	REQUIRE(p.meter);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(p.meter), 0);
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.meter_blob), ENOENT);
-	send_step(sock, '2');
+	e2e_send_step(sock, '2');
 
 	/* Closing our copy of the fd must not tear down the ufile. */
-	REQUIRE(wait_step(sock) == '3');
+	REQUIRE(e2e_wait_step(sock) == '3');
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	close(sock);
 	return check_done(NAME " (child)");
@@ -89,11 +73,7 @@ int main(int argc, char **argv)
 	int sock;
 	pid_t pid;
 
-	e2e_init(argc, argv, NAME);
-	if (e2e_role())
-		return child();
-
-	ctx = e2e_open(0);
+	ctx = e2e_start_roles(argc, argv, NAME, child);
 	e2e_pair_make(ctx, &p, m.fc_blob, m.meter_blob);
 	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), 0);
 	CHECK(!active);
@@ -101,19 +81,19 @@ int main(int argc, char **argv)
 	pid = e2e_spawn("importer", &sock);
 	REQUIRE(fdpass_send(sock, ctx->cmd_fd, &m, sizeof(m)) == 0);
 
-	CHECK_EQ(wait_step(sock), '1');
+	CHECK_EQ(e2e_wait_step(sock), '1');
 	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), 0);
 	CHECK(active);
 	CHECK_EQ(fc_query(p.fc, p.fc_id, out), 0);
 
-	send_step(sock, '2');
-	CHECK_EQ(wait_step(sock), '2');
+	e2e_send_step(sock, '2');
+	CHECK_EQ(e2e_wait_step(sock), '2');
 	/* The child destroyed the meter: our handle is gone. */
 	CHECK_EQ(meter_query(p.meter, p.meter_id, &active), ENOENT);
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.meter_blob), ENOENT);
 	mlx5dv_devx_obj_unimport(p.meter);
 
-	send_step(sock, '3');
+	e2e_send_step(sock, '3');
 	CHECK_EQ(e2e_wait(pid), 0);
 	close(sock);
 

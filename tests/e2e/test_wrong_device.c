@@ -11,8 +11,8 @@
 
 int main(int argc, char **argv)
 {
-	struct mlx5dv_devx_obj *fc0, *fc1, *imp;
-	uint8_t blob0[E2E_BLOB_MAX], blob1[E2E_BLOB_MAX], out[32];
+	struct mlx5dv_devx_obj *fc0, *fc1;
+	uint8_t blob0[E2E_BLOB_MAX], blob1[E2E_BLOB_MAX];
 	struct ibv_context *ctx0, *ctx1;
 	uint32_t id0, id1;
 
@@ -25,29 +25,15 @@ int main(int argc, char **argv)
 	ctx0 = e2e_open(0);
 	ctx1 = e2e_open(1);
 
-	fc0 = fc_alloc(ctx0, &id0);
-	REQUIRE(fc0);
-	fc1 = fc_alloc(ctx1, &id1);
-	REQUIRE(fc1);
-	e2e_export(fc0, blob0);
-	e2e_export(fc1, blob1);
+	fc0 = e2e_fc_exported(ctx0, &id0, blob0);
+	fc1 = e2e_fc_exported(ctx1, &id1, blob1);
 
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx1, blob0), EXDEV);
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx0, blob1), EXDEV);
 
 	/* Each still imports where it belongs. */
-	imp = mlx5dv_devx_obj_import(ctx0, blob0);
-	CHECK(imp != NULL);
-	if (imp) {
-		CHECK_EQ(fc_query(imp, id0, out), 0);
-		mlx5dv_devx_obj_unimport(imp);
-	}
-	imp = mlx5dv_devx_obj_import(ctx1, blob1);
-	CHECK(imp != NULL);
-	if (imp) {
-		CHECK_EQ(fc_query(imp, id1, out), 0);
-		mlx5dv_devx_obj_unimport(imp);
-	}
+	e2e_check_fc_import(ctx0, blob0, id0);
+	e2e_check_fc_import(ctx1, blob1, id1);
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc0), 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc1), 0);

@@ -35,9 +35,7 @@ static int stranger(void)
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.meter_blob), ENOENT);
 
 	/* Our own objects, at the same handles as the exporter's. */
-	fc = fc_alloc(ctx, &fc_id);
-	REQUIRE(fc);
-	e2e_export(fc, blob);
+	fc = e2e_fc_exported(ctx, &fc_id, blob);
 	CHECK_EQ(e2e_blob_handle(blob), e2e_blob_handle(m.fc_blob));
 	meter = meter_create(ctx, &meter_id);
 	REQUIRE(meter);
@@ -63,11 +61,7 @@ int main(int argc, char **argv)
 	int sock;
 	pid_t pid;
 
-	e2e_init(argc, argv, NAME);
-	if (e2e_role())
-		return stranger();
-
-	ctx = e2e_open(0);
+	ctx = e2e_start_roles(argc, argv, NAME, stranger);
 	e2e_pair_make(ctx, &p, m.fc_blob, m.meter_blob);
 
 	pid = e2e_spawn("stranger", &sock);

@@ -11,6 +11,7 @@
 #define MLX5_EMU_DEVX_TYPES_UTIL_H
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <infiniband/mlx5dv.h>
@@ -101,11 +102,31 @@ static inline void dx_base_make(struct ibv_context *ctx, struct dx_base *b)
 	REQUIRE(b->pd && b->td && b->cq);
 }
 
+/* Destroys the n objects of objs in order, CHECKing each. */
+static inline void dx_destroy_each(struct mlx5dv_devx_obj *const *objs,
+				   size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int ret = mlx5dv_devx_obj_destroy(objs[i]);
+
+		if (ret)
+			fprintf(stderr, "destroy of object %zu of %zu:\n",
+				i + 1, n);
+		CHECK_EQ(ret, 0);
+	}
+}
+
+/* dx_destroy_each() of the objects named, in order. */
+#define DX_DESTROY(...)                                                    \
+	dx_destroy_each((struct mlx5dv_devx_obj *[]){ __VA_ARGS__ },       \
+			sizeof((struct mlx5dv_devx_obj *[]){ __VA_ARGS__ }) / \
+				sizeof(struct mlx5dv_devx_obj *))
+
 static inline void dx_base_drop(struct dx_base *b)
 {
-	CHECK_EQ(mlx5dv_devx_obj_destroy(b->cq), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(b->td), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(b->pd), 0);
+	DX_DESTROY(b->cq, b->td, b->pd);
 	CHECK_EQ(mlx5dv_devx_umem_dereg(b->umem), 0);
 	free(b->buf);
 }

@@ -136,15 +136,31 @@ static inline struct ibv_context *emu_start(const char *name)
 	return ctx;
 }
 
+/* emu_require(), then device 0 opened as plain verbs (or the test stops) */
+static inline struct ibv_context *emu_start_verbs(const char *name)
+{
+	struct ibv_device **list;
+	struct ibv_context *ctx;
+	int n;
+
+	emu_require(name);
+	list = ibv_get_device_list(&n);
+	REQUIRE(list && n > 0);
+	ctx = ibv_open_device(list[0]);
+	ibv_free_device_list(list);
+	REQUIRE(ctx);
+	return ctx;
+}
+
 /*
- * Forks a child that runs child(arg, fd): it reports len bytes through
- * fd and goes on (busy, or paused) until the parent, having read them
- * into buf, kills it with SIGKILL.  Returns the child's wait status.
+ * Forks a child that runs child(arg, fd), then _exit(0)s: it reports len
+ * bytes through fd and goes on (busy, or paused).  Returns its pid once
+ * the parent has read them into buf.
  */
-static inline int emu_report_and_kill(void (*child)(void *arg, int fd),
+static inline pid_t emu_fork_reporter(void (*child)(void *arg, int fd),
 				      void *arg, void *buf, size_t len)
 {
-	int p[2], status;
+	int p[2];
 	pid_t pid;
 
 	REQUIRE(pipe(p) == 0);
@@ -158,9 +174,24 @@ static inline int emu_report_and_kill(void (*child)(void *arg, int fd),
 	close(p[1]);
 	REQUIRE(read(p[0], buf, len) == (ssize_t)len);
 	close(p[0]);
+	return pid;
+}
+
+/* Kills pid with SIGKILL; returns its wait status. */
+static inline int emu_kill_wait(pid_t pid)
+{
+	int status;
+
 	kill(pid, SIGKILL);
 	REQUIRE(waitpid(pid, &status, 0) == pid);
 	return status;
+}
+
+/* emu_fork_reporter(), then emu_kill_wait() of the child. */
+static inline int emu_report_and_kill(void (*child)(void *arg, int fd),
+				      void *arg, void *buf, size_t len)
+{
+	return emu_kill_wait(emu_fork_reporter(child, arg, buf, len));
 }
 
 #endif

@@ -409,41 +409,41 @@ static void replies_held(struct ibv_context *ctx)
 	close(chan);
 }
 
+/*
+ * The child of killed_mid_call(): a request half written and a reply
+ * unread, then it says so and waits to be killed.
+ */
+static void mid_call_child(void *arg, int fd)
+{
+	struct ibv_context *ctx = arg;
+	int half = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+	int unread = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
+	struct emu_wire_req req = { .magic = EMU_WIRE_MAGIC,
+				    .kind = EMU_WIRE_IOCTL,
+				    .len = 4096, .seq = 1 };
+
+	if (half < 0 || unread < 0 ||
+	    write(half, &req, sizeof(req)) != sizeof(req))
+		_exit(1);
+	/* a reply it never reads */
+	req = (struct emu_wire_req){ .magic = EMU_WIRE_MAGIC,
+				     .kind = EMU_WIRE_PING, .seq = 1 };
+	if (write(unread, &req, sizeof(req)) != sizeof(req))
+		_exit(1);
+	if (write(fd, "x", 1) != 1)
+		_exit(1);
+	pause();
+}
+
 /* A child killed with a request half written and a reply unread. */
 static void killed_mid_call(struct ibv_context *ctx, int base)
 {
-	int p[2], status;
 	pid_t pid;
 	char c;
 
-	REQUIRE(pipe(p) == 0);
-	pid = fork();
-	REQUIRE(pid >= 0);
-	if (pid == 0) {
-		int half = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
-		int unread = emu_raw_channel(ctx->cmd_fd, EMU_WIRE_VERSION);
-		struct emu_wire_req req = { .magic = EMU_WIRE_MAGIC,
-					    .kind = EMU_WIRE_IOCTL,
-					    .len = 4096, .seq = 1 };
-		if (half < 0 || unread < 0 ||
-		    write(half, &req, sizeof(req)) != sizeof(req))
-			_exit(1);
-		/* a reply it never reads */
-		req = (struct emu_wire_req){ .magic = EMU_WIRE_MAGIC,
-					     .kind = EMU_WIRE_PING, .seq = 1 };
-		if (write(unread, &req, sizeof(req)) != sizeof(req))
-			_exit(1);
-		if (write(p[1], "x", 1) != 1)
-			_exit(1);
-		pause();
-		_exit(0);
-	}
-	close(p[1]);
-	REQUIRE(read(p[0], &c, 1) == 1);
-	close(p[0]);
+	pid = emu_fork_reporter(mid_call_child, ctx, &c, 1);
 	CHECK(daemon_fds_atleast(base + 2));
-	kill(pid, SIGKILL);
-	REQUIRE(waitpid(pid, &status, 0) == pid);
+	emu_kill_wait(pid);
 	CHECK(daemon_fds_reach(base));
 }
 

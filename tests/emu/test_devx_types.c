@@ -172,13 +172,7 @@ static void test_transport(struct ibv_context *ctx, struct ibv_context *other)
 			   PRM_QUERY_TIS_OUT_LEN),
 		 0);
 	/* The right order. */
-	CHECK_EQ(mlx5dv_devx_obj_destroy(tir), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(rq), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(tir2), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(rqt), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(rq2), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(sq), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(tis), 0);
+	DX_DESTROY(tir, rq, tir2, rqt, rq2, sq, tis);
 	dx_base_drop(&b);
 }
 
@@ -280,14 +274,7 @@ static void test_steering(struct ibv_context *ctx)
 	CHECK_ERRNO(!dx_fg(ctx, ftn, 4, 9, &none), EREMOTEIO);
 
 	/* The right order. */
-	CHECK_EQ(mlx5dv_devx_obj_destroy(fte), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(fg), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(ft), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(ft2), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(cnt), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(rf), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(mh), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(rq), 0);
+	DX_DESTROY(fte, fg, ft, ft2, cnt, rf, mh, rq);
 	dx_base_drop(&b);
 }
 
@@ -335,9 +322,7 @@ static void test_general(struct ibv_context *ctx)
 	CHECK_EQ(mlx5dv_devx_obj_destroy(ft2), EBUSY);
 	for (i = 0; i < 4; i++)
 		CHECK_EQ(mlx5dv_devx_obj_destroy(objs[i]), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(pd), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(ft2), 0);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(ft), 0);
+	DX_DESTROY(pd, ft2, ft);
 }
 
 int main(void)

@@ -214,21 +214,13 @@ static void busy_under_qp(void)
 
 int main(void)
 {
-	struct ibv_device **list;
-	int n;
-
-	emu_require("test_verbs_cq");
-	list = ibv_get_device_list(&n);
-	REQUIRE(list && n > 0);
-	ctx = ibv_open_device(list[0]);
-	REQUIRE(ctx);
+	ctx = emu_start_verbs("test_verbs_cq");
 	three_paths();
 	kernel_checks();
 	resize_and_moderate();
 	driver_data();
 	busy_under_qp();
 	CHECK_EQ(ibv_close_device(ctx), 0);
-	ibv_free_device_list(list);
 	printf("test_verbs_cq: %u passed, %u failed\n", check_passed,
 	       check_failed);
 	return check_failed ? 1 : 0;

@@ -421,15 +421,10 @@ int main(void)
 {
 	static const enum ibv_qp_type types[] = { IBV_QPT_RC, IBV_QPT_UC,
 						  IBV_QPT_UD };
-	struct ibv_device **list;
 	unsigned int t;
-	int n, how;
+	int how;
 
-	emu_require("test_verbs_qp");
-	list = ibv_get_device_list(&n);
-	REQUIRE(list && n > 0);
-	ctx = ibv_open_device(list[0]);
-	REQUIRE(ctx);
+	ctx = emu_start_verbs("test_verbs_qp");
 	pd = ibv_alloc_pd(ctx);
 	cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
 	REQUIRE(pd && cq);
@@ -443,7 +438,6 @@ int main(void)
 	CHECK_EQ(ibv_destroy_cq(cq), 0);
 	CHECK_EQ(ibv_dealloc_pd(pd), 0);
 	CHECK_EQ(ibv_close_device(ctx), 0);
-	ibv_free_device_list(list);
 	printf("test_verbs_qp: %u passed, %u failed\n", check_passed,
 	       check_failed);
 	return check_failed ? 1 : 0;

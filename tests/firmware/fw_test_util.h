@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "check.h"
 #include "fw.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
@@ -81,6 +82,18 @@ static inline uint16_t make_uctx(struct emu_fw *fw)
 	if (run(fw, &m, PRM_CREATE_UCTX_IN_LEN, 16))
 		return 0;
 	return prm_get(m.out, PRM_UCTX_OUT_UID);
+}
+
+/* A new device with two user contexts, uid and other (REQUIREd). */
+static inline struct emu_fw *fw_two_uctx(uint16_t *uid, uint16_t *other)
+{
+	struct emu_fw *fw = emu_fw_new(TEST_GUID);
+
+	REQUIRE(fw);
+	*uid = make_uctx(fw);
+	*other = make_uctx(fw);
+	REQUIRE(*uid && *other);
+	return fw;
 }
 
 static inline int destroy_uctx(struct emu_fw *fw, uint16_t uid)

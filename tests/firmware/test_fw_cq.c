@@ -182,13 +182,9 @@ static void test_cq_owner(struct emu_fw *fw, uint16_t uid, uint16_t other)
 
 int main(void)
 {
-	struct emu_fw *fw = emu_fw_new(TEST_GUID);
 	uint16_t uid, other;
+	struct emu_fw *fw = fw_two_uctx(&uid, &other);
 
-	REQUIRE(fw);
-	uid = make_uctx(fw);
-	other = make_uctx(fw);
-	REQUIRE(uid && other);
 	test_cq_on_umem(fw, uid);
 	test_cq_refused(fw, uid, other);
 	test_cq_owner(fw, uid, other);

@@ -621,13 +621,9 @@ static void test_general_objects(struct emu_fw *fw, uint16_t uid,
 
 int main(void)
 {
-	struct emu_fw *fw = emu_fw_new(TEST_GUID);
 	uint16_t uid, other;
+	struct emu_fw *fw = fw_two_uctx(&uid, &other);
 
-	REQUIRE(fw);
-	uid = make_uctx(fw);
-	other = make_uctx(fw);
-	REQUIRE(uid && other);
 	test_tables(fw, uid, other);
 	test_entries(fw, uid, other);
 	test_contexts(fw, uid);

@@ -586,11 +586,7 @@ int main(void)
 	test_uctx();
 	test_wrap();
 
-	fw = emu_fw_new(TEST_GUID);
-	REQUIRE(fw);
-	uid = make_uctx(fw);
-	other = make_uctx(fw);
-	REQUIRE(uid && other);
+	fw = fw_two_uctx(&uid, &other);
 	test_pd_like(fw, uid);
 	test_pd_like(fw, 0);
 	test_counter(fw, uid, other);

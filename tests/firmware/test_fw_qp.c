@@ -347,13 +347,9 @@ static void test_srq(struct emu_fw *fw, uint16_t uid)
 
 int main(void)
 {
-	struct emu_fw *fw = emu_fw_new(TEST_GUID);
 	uint16_t uid, other;
+	struct emu_fw *fw = fw_two_uctx(&uid, &other);
 
-	REQUIRE(fw);
-	uid = make_uctx(fw);
-	other = make_uctx(fw);
-	REQUIRE(uid && other);
 	test_verbs_cq(fw);
 	test_lifecycle(fw, uid);
 	test_lifecycle(fw, 0);	/* the kernel's own verbs QPs */

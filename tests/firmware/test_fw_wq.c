@@ -383,14 +383,10 @@ static void test_refused(struct emu_fw *fw, uint16_t uid, uint16_t other,
 
 int main(void)
 {
-	struct emu_fw *fw = emu_fw_new(TEST_GUID);
 	uint16_t uid, other;
+	struct emu_fw *fw = fw_two_uctx(&uid, &other);
 	struct base b;
 
-	REQUIRE(fw);
-	uid = make_uctx(fw);
-	other = make_uctx(fw);
-	REQUIRE(uid && other);
 	make_base(fw, uid, &b);
 	test_rq_states(fw, uid, &b);
 	test_chain(fw, uid, &b);

@@ -50,6 +50,18 @@ static void write_seed(const char *name, const uint8_t *buf, size_t len)
 	}
 }
 
+/* good (len bytes) with byte at set to v, its CRC redone, as seed name. */
+static void seed_byte(const char *name, const uint8_t *good, size_t len,
+		      size_t at, uint8_t v)
+{
+	uint8_t buf[BLOB_MAX_SIZE];
+
+	memcpy(buf, good, len);
+	buf[at] = v;
+	fix_crc(buf, len);
+	write_seed(name, buf, len);
+}
+
 /* The valid blob, then one near miss per decoder check. */
 static void write_family(const char *tag, const struct blob *b)
 {
@@ -62,29 +74,19 @@ static void write_family(const char *tag, const struct blob *b)
 		snprintf(name, sizeof(name), "%s-%s", tag, what);          \
 		write_seed(name, buf, n);                                  \
 	} while (0)
+#define BYTE(what, at, v)                                                  \
+	do {                                                               \
+		snprintf(name, sizeof(name), "%s-%s", tag, what);          \
+		seed_byte(name, good, len, at, v);                         \
+	} while (0)
 
 	memcpy(buf, good, len);
 	SEED("valid", len);
 
-	memcpy(buf, good, len);
-	buf[0] ^= 0x20;
-	fix_crc(buf, len);
-	SEED("bad-magic", len);
-
-	memcpy(buf, good, len);
-	buf[4] = BLOB_FORMAT_VERSION + 1;
-	fix_crc(buf, len);
-	SEED("version-newer", len);
-
-	memcpy(buf, good, len);
-	buf[4] = BLOB_FORMAT_VERSION - 1;
-	fix_crc(buf, len);
-	SEED("version-older", len);
-
-	memcpy(buf, good, len);
-	buf[6] = b->kind % 3 + 1;
-	fix_crc(buf, len);
-	SEED("other-kind", len);
+	BYTE("bad-magic", 0, good[0] ^ 0x20);
+	BYTE("version-newer", 4, BLOB_FORMAT_VERSION + 1);
+	BYTE("version-older", 4, BLOB_FORMAT_VERSION - 1);
+	BYTE("other-kind", 6, b->kind % 3 + 1);
 
 	memcpy(buf, good, len);
 	put_le32(buf + 8, len - 8);
@@ -104,15 +106,8 @@ static void write_family(const char *tag, const struct blob *b)
 	buf[len - 9] ^= 0x01;
 	SEED("bad-crc", len);
 
-	memcpy(buf, good, len);
-	buf[28] = 1;
-	fix_crc(buf, len);
-	SEED("reserved-hdr", len);
-
-	memcpy(buf, good, len);
-	buf[26] |= 0x02;
-	fix_crc(buf, len);
-	SEED("unknown-flag", len);
+	BYTE("reserved-hdr", 28, 1);
+	BYTE("unknown-flag", 26, good[26] | 0x02);
 
 	memcpy(buf, good, len);
 	buf[24] = 3;
@@ -120,21 +115,11 @@ static void write_family(const char *tag, const struct blob *b)
 	fix_crc(buf, len);
 	SEED("vhca-without-flag", len);
 
-	memcpy(buf, good, len);
-	buf[24] ^= 0x01;
-	fix_crc(buf, len);
-	SEED("other-vhca", len);
-
-	memcpy(buf, good, len);
-	buf[len - 1] = 0x80;
-	fix_crc(buf, len);
-	SEED("reserved-tail", len);
-
-	memcpy(buf, good, len);
-	buf[16] ^= 0xff;
-	fix_crc(buf, len);
-	SEED("other-guid", len);
+	BYTE("other-vhca", 24, good[24] ^ 0x01);
+	BYTE("reserved-tail", len - 1, 0x80);
+	BYTE("other-guid", 16, good[16] ^ 0xff);
 #undef SEED
+#undef BYTE
 }
 
 /* A blob of this kind from the device of this node GUID, all else 0. */

@@ -73,6 +73,24 @@ static void reseal(unsigned char *p, size_t len)
 	wr32(p + 12, blob_checksum(p, len));
 }
 
+/*
+ * blob_decode() of the 64-byte DEVX_OBJ blob buf with its byte at set to
+ * v and the checksum redone; buf is restored before returning.
+ */
+static int decode_changed(unsigned char *buf, size_t at, unsigned char v)
+{
+	unsigned char was = buf[at];
+	struct blob out;
+	int ret;
+
+	buf[at] = v;
+	reseal(buf, 64);
+	ret = blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out);
+	buf[at] = was;
+	reseal(buf, 64);
+	return ret;
+}
+
 /* Is byte off of a blob of this kind reserved by the layout? */
 static int is_reserved(enum blob_kind kind, size_t off)
 {
@@ -424,22 +442,11 @@ static void test_device(void)
 	CHECK_EQ(blob_check_device(&out, &dev), 0);
 
 	/* A vhca_id without its flag, or an unknown flag: EINVAL. */
-	buf[24] = 7;
-	reseal(buf, 64);
-	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), EINVAL);
-	buf[24] = 0;
-	buf[26] = 2;
-	reseal(buf, 64);
-	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), EINVAL);
-	buf[26] = 0;
-	buf[27] = 0x80;
-	reseal(buf, 64);
-	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), EINVAL);
+	CHECK_EQ(decode_changed(buf, 24, 7), EINVAL);
+	CHECK_EQ(decode_changed(buf, 26, 2), EINVAL);
+	CHECK_EQ(decode_changed(buf, 27, 0x80), EINVAL);
 	/* Format 1, which had no vhca_id, is another format. */
-	buf[27] = 0;
-	buf[4] = 1;
-	reseal(buf, 64);
-	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), EPROTO);
+	CHECK_EQ(decode_changed(buf, 4, 1), EPROTO);
 }
 
 static void test_null(void)

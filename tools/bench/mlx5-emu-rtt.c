@@ -28,6 +28,7 @@
 #include <unistd.h>
 #include <infiniband/mlx5dv.h>
 
+#include "bench_open.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -46,43 +47,6 @@ static void die(const char *what, int err)
 {
 	fprintf(stderr, "mlx5-emu-rtt: %s: %s\n", what, strerror(err));
 	exit(1);
-}
-
-static struct ibv_context *open_or_emulate(char **argv)
-{
-	struct mlx5dv_context_attr attr = {
-		.flags = MLX5DV_CONTEXT_FLAGS_DEVX,
-	};
-	char self[PATH_MAX], emu[PATH_MAX + 16];
-	char *args[64] = { emu, "run", "--devices", "1", "--" };
-	struct ibv_context *ctx = NULL;
-	struct ibv_device **list;
-	int n, i, a = 5;
-	ssize_t len;
-
-	list = ibv_get_device_list(&n);
-	for (i = 0; list && i < n && !ctx; i++)
-		if (mlx5dv_is_supported(list[i]))
-			ctx = mlx5dv_open_device(list[i], &attr);
-	if (list)
-		ibv_free_device_list(list);
-	if (ctx || getenv("MLX5_EMU_DIR"))
-		return ctx;
-	len = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (len < 0)
-		die("/proc/self/exe", errno);
-	self[len] = '\0';
-	snprintf(emu, sizeof(emu), "%s/mlx5-emu", dirname(self));
-	if (access(emu, X_OK))
-		snprintf(emu, sizeof(emu), "mlx5-emu");
-	fprintf(stderr, "mlx5-emu-rtt: no mlx5 device: running under %s\n",
-		emu);
-	for (i = 0; argv[i] && a < 63; i++)
-		args[a++] = argv[i];
-	args[a] = NULL;
-	execvp(emu, args);
-	die("cannot start mlx5-emu", errno);
-	return NULL;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -213,7 +177,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: mlx5-emu-rtt [calls per row]\n");
 		return 2;
 	}
-	ctx = open_or_emulate(argv);
+	ctx = bench_open_or_emulate("mlx5-emu-rtt", argv);
 	if (!ctx)
 		die("no mlx5 device with DEVX", errno ? errno : ENODEV);
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_ALLOC_FLOW_COUNTER);

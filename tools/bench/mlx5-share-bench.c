@@ -36,6 +36,7 @@
 #include <infiniband/mlx5dv.h>
 
 #include "bench.h"
+#include "bench_open.h"
 
 static double now_ns(void)
 {
@@ -52,50 +53,6 @@ static void usage(FILE *f)
 		"  -t  object kind (default all: counter, then pd)\n"
 		"  -n  object counts (default 1000,10000,100000)\n"
 		"Runs under mlx5-emu when no mlx5 device is present.\n");
-}
-
-/* A device, or this program again under mlx5-emu. */
-static struct ibv_context *open_or_emulate(char **argv)
-{
-	struct mlx5dv_context_attr attr = {
-		.flags = MLX5DV_CONTEXT_FLAGS_DEVX,
-	};
-	struct ibv_context *ctx = NULL;
-	struct ibv_device **list;
-	char self[PATH_MAX], emu[PATH_MAX + 16];
-	ssize_t len;
-	int n, i;
-
-	list = ibv_get_device_list(&n);
-	for (i = 0; list && i < n && !ctx; i++)
-		if (mlx5dv_is_supported(list[i]))
-			ctx = mlx5dv_open_device(list[i], &attr);
-	if (list)
-		ibv_free_device_list(list);
-	if (ctx || getenv("MLX5_EMU_DIR"))
-		return ctx;
-
-	len = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (len < 0)
-		return NULL;
-	self[len] = '\0';
-	snprintf(emu, sizeof(emu), "%s/mlx5-emu", dirname(self));
-	if (access(emu, X_OK))
-		snprintf(emu, sizeof(emu), "mlx5-emu");
-	fprintf(stderr, "mlx5-share-bench: no mlx5 device: running under %s\n",
-		emu);
-	{
-		char *args[64] = { emu, "run", "--devices", "1", "--" };
-		int a = 5;
-
-		for (i = 0; argv[i] && a < 63; i++)
-			args[a++] = argv[i];
-		args[a] = NULL;
-		execvp(emu, args);
-	}
-	fprintf(stderr, "mlx5-share-bench: cannot start mlx5-emu: %s\n",
-		strerror(errno));
-	exit(1);
 }
 
 /* How long each figure is measured for (one round if that is longer). */
@@ -302,7 +259,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	ctx = open_or_emulate(argv);
+	ctx = bench_open_or_emulate("mlx5-share-bench", argv);
 	if (!ctx) {
 		fprintf(stderr, "mlx5-share-bench: cannot open an mlx5 device "
 			"with DEVX\n");
