@@ -27,7 +27,14 @@ static uint32_t rnd(uint32_t n)
 	return n ? (uint32_t)((rng * 0x2545f4914f6cdd1dull) >> 32) % n : 0;
 }
 
-static size_t random_msg(uint8_t *p, size_t room, uint32_t seq)
+/*
+ * One random message.  Only the last of a datagram may claim more bytes
+ * than it has: an earlier one would make the receiver (the kernel as the
+ * model) read the next message from its middle, whose random bytes then
+ * name the sequence number, and drain() could not tell an answer to that
+ * from a stray one.
+ */
+static size_t random_msg(uint8_t *p, size_t room, uint32_t seq, bool last)
 {
 	struct nlmsghdr h = { .nlmsg_seq = seq };
 	static const uint16_t flags[] = { NLM_F_REQUEST, NLM_F_ACK,
@@ -65,8 +72,8 @@ static size_t random_msg(uint8_t *p, size_t room, uint32_t seq)
 	}
 	h.nlmsg_len = (uint32_t)len;
 	if (!rnd(12))
-		h.nlmsg_len = rnd(2) ? rnd(NLMSG_HDRLEN) :
-				       (uint32_t)len + rnd(64);
+		h.nlmsg_len = rnd(2) || !last ? rnd(NLMSG_HDRLEN) :
+					(uint32_t)len + rnd(64);
 	memcpy(p, &h, sizeof(h));
 	return len;
 }
@@ -131,7 +138,7 @@ int main(int argc, char **argv)
 
 		for (k = 0; k < nmsg; k++) {
 			m = random_msg(dgram + len, sizeof(dgram) - len,
-				       seq++);
+				       seq++, k + 1 == nmsg);
 			len += NLMSG_ALIGN(m);
 		}
 		if (!rnd(10))
