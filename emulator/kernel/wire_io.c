@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "wire_io.h"
@@ -85,6 +87,39 @@ ssize_t emu_wire_recvmsg(int fd, struct msghdr *msg, int flags)
 	do {
 		n = recvmsg(fd, msg, flags);
 	} while (n < 0 && errno == EINTR);
+	return n;
+}
+
+uint64_t emu_wire_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+ssize_t emu_wire_recvmsg_spin(int fd, struct msghdr *msg, int flags,
+			      struct emu_spin *sp)
+{
+	uint64_t start = emu_wire_now_ns();
+	struct msghdr m;
+	ssize_t n;
+
+	while (!sp->off) {
+		m = *msg;	/* a failed try may have written to it */
+		n = recvmsg(fd, &m, flags | MSG_DONTWAIT);
+		if (n >= 0 || (errno != EAGAIN && errno != EINTR)) {
+			*msg = m;
+			return n;
+		}
+		if (emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS)
+			sp->off = true;
+		else
+			sched_yield();	/* the peer may need this CPU */
+	}
+	n = emu_wire_recvmsg(fd, msg, flags);
+	/* a wait this short would have been cheaper polled */
+	sp->off = emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS;
 	return n;
 }
 

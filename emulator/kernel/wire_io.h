@@ -7,7 +7,9 @@
 #ifndef MLX5_EMU_WIRE_IO_H
 #define MLX5_EMU_WIRE_IO_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 
@@ -25,6 +27,32 @@ int emu_wire_sendv_full(int fd, struct iovec *iov, unsigned int n,
 /* sendmsg() / recvmsg() that retry on EINTR. */
 ssize_t emu_wire_sendmsg(int fd, const struct msghdr *msg, int flags);
 ssize_t emu_wire_recvmsg(int fd, struct msghdr *msg, int flags);
+
+/*
+ * How long either end polls for the other's next message before it
+ * sleeps.  A round trip that sleeps on both sides pays two wake-ups,
+ * which on a virtual machine cost more than all the rest of the call;
+ * polling this briefly, and only while the other side answers within it
+ * (see emu_spin), avoids them without burning a CPU on an idle peer.
+ */
+#define EMU_WIRE_SPIN_NS 50000u
+
+/*
+ * Whether an end still polls: on while its recent waits were short.
+ * One per waiting context (the daemon's loop, a client thread).
+ */
+struct emu_spin {
+	bool off;
+};
+
+uint64_t emu_wire_now_ns(void);
+
+/*
+ * recvmsg() on a blocking socket, polled without sleeping for up to
+ * EMU_WIRE_SPIN_NS first while sp says it pays; sp learns from the wait.
+ */
+ssize_t emu_wire_recvmsg_spin(int fd, struct msghdr *msg, int flags,
+			      struct emu_spin *sp);
 
 /*
  * Puts nfds fds into msg as one SCM_RIGHTS message; cbuf must hold

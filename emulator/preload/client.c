@@ -337,6 +337,10 @@ static void call_close(struct call *c)
 	c->payload = NULL;
 }
 
+/* whether this thread polls for its replies (see EMU_WIRE_SPIN_NS) */
+static __thread struct emu_spin spin
+	__attribute__((tls_model("initial-exec")));
+
 /*
  * Reads one reply from the channel into c.  0, or -EIO when the channel
  * broke (EOF: the daemon is gone or dropped it), -ENOMEM.
@@ -355,7 +359,7 @@ static int read_reply(int chan, struct call *c)
 	size_t got, have;
 	ssize_t n;
 
-	n = emu_wire_recvmsg(chan, &msg, MSG_CMSG_CLOEXEC);
+	n = emu_wire_recvmsg_spin(chan, &msg, MSG_CMSG_CLOEXEC, &spin);
 	c->nfds = n > 0 ? emu_wire_take_fds(&msg, c->fds, 8) : 0;
 	if (n <= 0)
 		return -EIO;
