@@ -244,6 +244,19 @@ void *fw_named_state(struct fw_cmd *cmd, enum fw_obj_kind kind)
 	return obj ? obj->data : NULL;
 }
 
+struct fw_obj *fw_modify_target(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				uint32_t known, uint32_t *mask)
+{
+	struct fw_obj *obj = fw_obj_named_in(cmd, kind);
+
+	*mask = prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_LO);
+	if (!obj ||
+	    !fw_check(cmd, prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_HI) ||
+			   *mask & ~known, EMU_FW_SYND_BAD_FIELD))
+		return NULL;
+	return obj;
+}
+
 bool fw_query_state(struct fw_cmd *cmd, enum fw_obj_kind kind,
 		    size_t from, size_t out_byte, size_t len)
 {
