@@ -87,6 +87,18 @@ static int devx_get_uid(struct emu_bundle *b, const void *in)
 	return c->devx_uid;
 }
 
+/*
+ * The uid an object command runs under: the kernel's object methods
+ * refuse one addressed to another function (vhca_tunnel_id, EINVAL)
+ * before they ask devx_get_uid()
+ */
+static int devx_obj_uid(struct emu_bundle *b, const void *in)
+{
+	if (cmd_vhca_tunnel_id(in))
+		return -EINVAL;
+	return devx_get_uid(b, in);
+}
+
 /* a private copy of the in mailbox: the kernel's UA_ALLOC_AND_COPY */
 static void *dup_in(struct emu_bundle *b, uint16_t id, size_t *len)
 {
@@ -308,11 +320,7 @@ int emu_h_devx_obj_create(struct emu_bundle *b)
 		ret = -ENOMEM;
 		goto err;
 	}
-	if (cmd_vhca_tunnel_id(in)) {
-		ret = -EINVAL;
-		goto err;
-	}
-	uid = devx_get_uid(b, in);
+	uid = devx_obj_uid(b, in);
 	if (uid < 0) {
 		ret = uid;
 		goto err;
@@ -366,11 +374,7 @@ static int devx_obj_cmd(struct emu_bundle *b, uint16_t handle_id,
 	ret = devx_cmd_bufs(b, in_id, out_len, &in, &in_len, &out);
 	if (ret)
 		goto out;
-	if (cmd_vhca_tunnel_id(in)) {
-		ret = -EINVAL;
-		goto out;
-	}
-	uid = devx_get_uid(b, in);
+	uid = devx_obj_uid(b, in);
 	if (uid < 0) {
 		ret = uid;
 		goto out;

@@ -162,6 +162,15 @@ int emu_copy_to(struct emu_bundle *b, uint16_t id, const void *from,
 	return 0;
 }
 
+int emu_copy_zeros(struct emu_bundle *b, uint16_t id, size_t size)
+{
+	static const uint8_t zeros[16];
+
+	if (size > sizeof(zeros))
+		return -EINVAL;
+	return emu_copy_to(b, id, zeros, size);
+}
+
 /* uverbs_copy_to_struct_or_zero(): clears the user's tail first */
 int emu_copy_to_struct_or_zero(struct emu_bundle *b, uint16_t id,
 			       const void *from, size_t size)
