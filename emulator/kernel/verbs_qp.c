@@ -32,17 +32,12 @@
 /* ib_qp_create_flags the uverbs layer passes to the driver */
 #define EMU_QP_CREATE_SQ_SIG_ALL IB_UVERBS_QP_CREATE_SQ_SIG_ALL
 
-static uint16_t qp_st(unsigned int type)
-{
-	switch (type) {
-	case EMU_QPT_RC:
-		return PRM_QP_ST_RC;
-	case EMU_QPT_UC:
-		return PRM_QP_ST_UC;
-	default:
-		return PRM_QP_ST_UD;
-	}
-}
+/* The firmware's service type of each QP type qp_create_args() takes. */
+static const uint8_t qp_st[] = {
+	[EMU_QPT_RC] = PRM_QP_ST_RC,
+	[EMU_QPT_UC] = PRM_QP_ST_UC,
+	[EMU_QPT_UD] = PRM_QP_ST_UD,
+};
 
 static void put_users(struct emu_qp *qp)
 {
@@ -177,7 +172,7 @@ static int qp_fw_create(struct emu_bundle *b, const struct qp_create *a,
 				   bytes, PRM_QP_PAS_BYTE, &inlen);
 	if (!in)
 		return -ENOMEM;
-	prm_set(in, PRM_QPC_ST, qp_st(a->type));
+	prm_set(in, PRM_QPC_ST, qp_st[a->type]);
 	prm_set(in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
 	prm_set(in, PRM_QPC_PD, ((struct emu_pd *)a->pd->uobj->priv)->pdn);
 	prm_set(in, PRM_QPC_WQ_SIGNATURE,
