@@ -143,25 +143,23 @@ bool emu_qp_modify_ok(unsigned int cur, unsigned int next, unsigned int type,
 
 uint16_t emu_qp_transition_op(unsigned int cur, unsigned int next)
 {
+	/* mlx5's optab[][] but its moves to RESET and ERR */
+	static const uint16_t ops[NSTATES][NSTATES] = {
+		[EMU_QPS_RESET][EMU_QPS_INIT] = PRM_OP_RST2INIT_QP,
+		[EMU_QPS_INIT][EMU_QPS_INIT] = PRM_OP_INIT2INIT_QP,
+		[EMU_QPS_INIT][EMU_QPS_RTR] = PRM_OP_INIT2RTR_QP,
+		[EMU_QPS_RTR][EMU_QPS_RTS] = PRM_OP_RTR2RTS_QP,
+		[EMU_QPS_RTS][EMU_QPS_RTS] = PRM_OP_RTS2RTS_QP,
+		[EMU_QPS_SQE][EMU_QPS_RTS] = PRM_OP_SQERR2RTS_QP,
+	};
+
 	if (cur >= NSTATES || next >= NSTATES)
 		return 0;
 	if (next == EMU_QPS_RESET)
 		return PRM_OP_2RST_QP;
 	if (next == EMU_QPS_ERR)
 		return PRM_OP_2ERR_QP;
-	if (cur == EMU_QPS_RESET && next == EMU_QPS_INIT)
-		return PRM_OP_RST2INIT_QP;
-	if (cur == EMU_QPS_INIT && next == EMU_QPS_INIT)
-		return PRM_OP_INIT2INIT_QP;
-	if (cur == EMU_QPS_INIT && next == EMU_QPS_RTR)
-		return PRM_OP_INIT2RTR_QP;
-	if (cur == EMU_QPS_RTR && next == EMU_QPS_RTS)
-		return PRM_OP_RTR2RTS_QP;
-	if (cur == EMU_QPS_RTS && next == EMU_QPS_RTS)
-		return PRM_OP_RTS2RTS_QP;
-	if (cur == EMU_QPS_SQE && next == EMU_QPS_RTS)
-		return PRM_OP_SQERR2RTS_QP;
-	return 0;
+	return ops[cur][next];
 }
 
 /* ib_mask_to_mlx5_opt() */

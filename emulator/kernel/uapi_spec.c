@@ -273,40 +273,45 @@ static const struct emu_method_spec methods[] = {
 	PAGE_OBJ_DESTROY(UAR),
 };
 
+/* the name is the id's tail; an FD object is UVERBS_TYPE_ALLOC_FD */
+#define CORE_OBJ(_n) { UVERBS_OBJECT_##_n, #_n, false }
+#define CORE_FD_OBJ(_n) { UVERBS_OBJECT_##_n, #_n, true }
+#define MLX5_OBJ(_n) { MLX5_IB_OBJECT_##_n, "MLX5_" #_n, false }
+#define MLX5_FD_OBJ(_n) { MLX5_IB_OBJECT_##_n, "MLX5_" #_n, true }
+
 /*
  * The object types an mlx5 device's uapi tree holds (uverbs_uapi.c builds
  * it from the core and the mlx5 definitions).  INFO_HANDLES accepts any of
  * them, including those whose methods are not modelled here.
  */
 static const struct emu_object_spec objects[] = {
-	{ UVERBS_OBJECT_DEVICE, "DEVICE", false },
-	{ UVERBS_OBJECT_PD, "PD", false },
-	{ UVERBS_OBJECT_COMP_CHANNEL, "COMP_CHANNEL", true },
-	{ UVERBS_OBJECT_CQ, "CQ", false },
-	{ UVERBS_OBJECT_QP, "QP", false },
-	{ UVERBS_OBJECT_SRQ, "SRQ", false },
-	{ UVERBS_OBJECT_AH, "AH", false },
-	{ UVERBS_OBJECT_MR, "MR", false },
-	{ UVERBS_OBJECT_MW, "MW", false },
-	{ UVERBS_OBJECT_FLOW, "FLOW", false },
-	{ UVERBS_OBJECT_XRCD, "XRCD", false },
-	{ UVERBS_OBJECT_RWQ_IND_TBL, "RWQ_IND_TBL", false },
-	{ UVERBS_OBJECT_WQ, "WQ", false },
-	{ UVERBS_OBJECT_FLOW_ACTION, "FLOW_ACTION", false },
-	{ UVERBS_OBJECT_DM, "DM", false },
-	{ UVERBS_OBJECT_COUNTERS, "COUNTERS", false },
-	{ UVERBS_OBJECT_ASYNC_EVENT, "ASYNC_EVENT", true },
-	{ MLX5_IB_OBJECT_DEVX, "MLX5_DEVX", false },
-	{ MLX5_IB_OBJECT_DEVX_OBJ, "MLX5_DEVX_OBJ", false },
-	{ MLX5_IB_OBJECT_DEVX_UMEM, "MLX5_DEVX_UMEM", false },
-	{ MLX5_IB_OBJECT_FLOW_MATCHER, "MLX5_FLOW_MATCHER", false },
-	{ MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD, "MLX5_DEVX_ASYNC_CMD_FD", true },
-	{ MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD, "MLX5_DEVX_ASYNC_EVENT_FD",
-	  true },
-	{ MLX5_IB_OBJECT_VAR, "MLX5_VAR", false },
-	{ MLX5_IB_OBJECT_PP, "MLX5_PP", false },
-	{ MLX5_IB_OBJECT_UAR, "MLX5_UAR", false },
-	{ MLX5_IB_OBJECT_STEERING_ANCHOR, "MLX5_STEERING_ANCHOR", false },
+	CORE_OBJ(DEVICE),
+	CORE_OBJ(PD),
+	CORE_FD_OBJ(COMP_CHANNEL),
+	CORE_OBJ(CQ),
+	CORE_OBJ(QP),
+	CORE_OBJ(SRQ),
+	CORE_OBJ(AH),
+	CORE_OBJ(MR),
+	CORE_OBJ(MW),
+	CORE_OBJ(FLOW),
+	CORE_OBJ(XRCD),
+	CORE_OBJ(RWQ_IND_TBL),
+	CORE_OBJ(WQ),
+	CORE_OBJ(FLOW_ACTION),
+	CORE_OBJ(DM),
+	CORE_OBJ(COUNTERS),
+	CORE_FD_OBJ(ASYNC_EVENT),
+	MLX5_OBJ(DEVX),
+	MLX5_OBJ(DEVX_OBJ),
+	MLX5_OBJ(DEVX_UMEM),
+	MLX5_OBJ(FLOW_MATCHER),
+	MLX5_FD_OBJ(DEVX_ASYNC_CMD_FD),
+	MLX5_FD_OBJ(DEVX_ASYNC_EVENT_FD),
+	MLX5_OBJ(VAR),
+	MLX5_OBJ(PP),
+	MLX5_OBJ(UAR),
+	MLX5_OBJ(STEERING_ANCHOR),
 };
 
 const struct emu_method_spec *emu_find_method(uint16_t object_id,

@@ -141,6 +141,11 @@ int emu_copy_to(struct emu_bundle *b, uint16_t id, const void *from,
 int emu_copy_to_struct_or_zero(struct emu_bundle *b, uint16_t id,
 			       const void *from, size_t size);
 /*
+ * ib_copy_to_udata(): the driver's response of len bytes to UHW_OUT, cut
+ * to the caller's buffer; nothing when the caller passed none.
+ */
+void emu_copy_to_uhw(struct emu_bundle *b, const void *resp, size_t len);
+/*
  * emu_copy_to() of size zero bytes (at most 16): the destroys' responses,
  * whose event counts stay 0 as the model raises no events.
  */

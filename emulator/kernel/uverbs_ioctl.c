@@ -162,6 +162,15 @@ int emu_copy_to(struct emu_bundle *b, uint16_t id, const void *from,
 	return 0;
 }
 
+void emu_copy_to_uhw(struct emu_bundle *b, const void *resp, size_t len)
+{
+	struct emu_battr *out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
+
+	if (out)
+		emu_reply_add(b->rep, out->uidx, EMU_WB_BUF, resp,
+			      out->len < len ? out->len : (uint32_t)len);
+}
+
 int emu_copy_zeros(struct emu_bundle *b, uint16_t id, size_t size)
 {
 	static const uint8_t zeros[16];

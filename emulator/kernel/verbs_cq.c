@@ -141,7 +141,6 @@ static int cq_fw_create(struct emu_bundle *b, const struct cq_udata *u,
 int emu_h_cq_create(struct emu_bundle *b)
 {
 	struct emu_battr *h = emu_attr(b, UVERBS_ATTR_CREATE_CQ_HANDLE);
-	struct emu_battr *uhw_out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
 	struct mlx5_ib_create_cq_resp mresp = {};
 	uint32_t vector, cqe;
 	uint64_t user_handle, flags;
@@ -192,10 +191,7 @@ int emu_h_cq_create(struct emu_bundle *b)
 	h->uobj->priv = cq;
 	h->uobj->destroy = cq_destroy;
 	mresp.cqn = cq->cqn;
-	if (uhw_out)
-		emu_reply_add(b->rep, uhw_out->uidx, EMU_WB_BUF, &mresp,
-			      uhw_out->len < sizeof(mresp.cqn) ?
-				      uhw_out->len : sizeof(mresp.cqn));
+	emu_copy_to_uhw(b, &mresp, sizeof(mresp.cqn));
 	return emu_copy_to(b, UVERBS_ATTR_CREATE_CQ_RESP_CQE, &cq->cqe,
 			   sizeof(cq->cqe));
 }

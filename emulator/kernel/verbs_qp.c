@@ -278,7 +278,6 @@ static int qp_create_args(struct emu_bundle *b, struct qp_create *a)
 int emu_h_qp_create(struct emu_bundle *b)
 {
 	struct emu_battr *h = emu_attr(b, UVERBS_ATTR_CREATE_QP_HANDLE);
-	struct emu_battr *uhw_out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
 	struct mlx5_ib_create_qp_resp resp = {};
 	struct qp_create a = {};
 	struct emu_ucontext *c;
@@ -319,10 +318,7 @@ int emu_h_qp_create(struct emu_bundle *b)
 	if (!a.cap.max_recv_wr)
 		a.cap.max_recv_sge = 0;
 	resp.bfreg_index = EMU_INVALID_BFREG;
-	if (uhw_out)
-		emu_reply_add(b->rep, uhw_out->uidx, EMU_WB_BUF, &resp,
-			      uhw_out->len < sizeof(resp) ? uhw_out->len :
-							    sizeof(resp));
+	emu_copy_to_uhw(b, &resp, sizeof(resp));
 	ret = emu_copy_to_struct_or_zero(b, UVERBS_ATTR_CREATE_QP_RESP_CAP,
 					 &a.cap, sizeof(a.cap));
 	if (ret)

@@ -113,7 +113,6 @@ int emu_h_srq_create(struct emu_bundle *b)
 {
 	struct emu_battr *h = emu_attr(b, UVERBS_ATTR_CREATE_SRQ_HANDLE);
 	struct emu_battr *pd = emu_attr(b, UVERBS_ATTR_CREATE_SRQ_PD_HANDLE);
-	struct emu_battr *uhw_out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
 	uint32_t max_wr, max_sge, limit, max, desc_size;
 	struct mlx5_ib_create_srq_resp resp = {};
 	struct mlx5_ib_create_srq c;
@@ -167,10 +166,7 @@ int emu_h_srq_create(struct emu_bundle *b)
 	h->uobj->priv = srq;
 	h->uobj->destroy = srq_destroy;
 	resp.srqn = srq->srqn;
-	if (uhw_out)
-		emu_reply_add(b->rep, uhw_out->uidx, EMU_WB_BUF, &resp,
-			      uhw_out->len < sizeof(resp) ? uhw_out->len :
-							    sizeof(resp));
+	emu_copy_to_uhw(b, &resp, sizeof(resp));
 	max_wr = max - 1;
 	ret = emu_copy_to(b, UVERBS_ATTR_CREATE_SRQ_RESP_MAX_WR, &max_wr,
 			  sizeof(max_wr));

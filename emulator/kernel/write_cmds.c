@@ -196,7 +196,6 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 {
 	struct ib_uverbs_alloc_pd_resp resp = {};
 	struct mlx5_ib_alloc_pd_resp mresp = {};
-	struct emu_battr *uhw_out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
 	struct ib_uverbs_alloc_pd cmd;
 	struct emu_uobj *uo;
 	struct emu_pd *pd;
@@ -223,10 +222,7 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 	uo->priv = pd;
 	uo->destroy = pd_destroy;
 	mresp.pdn = pd->pdn;
-	if (uhw_out)
-		emu_reply_add(b->rep, uhw_out->uidx, EMU_WB_BUF, &mresp,
-			      uhw_out->len < sizeof(mresp) ? uhw_out->len :
-							     sizeof(mresp));
+	emu_copy_to_uhw(b, &mresp, sizeof(mresp));
 	resp.pd_handle = uo->id;
 	return emu_write_response(b, &resp, sizeof(resp));
 }
