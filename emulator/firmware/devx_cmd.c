@@ -78,27 +78,22 @@ static const uint16_t create_ops[] = {
 
 /* SET_FLOW_TABLE_ENTRY: op_mod 0 creates an entry, 1 modifies it. */
 #define PRM_SET_FTE_OP_MOD PRM_HDR_OP_MOD
-static bool set_fte_op_mod_is(const void *in, size_t inlen, unsigned int op)
+static bool is_set_fte(const void *in, size_t inlen, unsigned int op_mod)
 {
-	return prm_fits(inlen, PRM_SET_FTE_OP_MOD) &&
-	       prm_get(in, PRM_SET_FTE_OP_MOD) == op;
+	return opcode_of(in, inlen) == PRM_OP_SET_FLOW_TABLE_ENTRY &&
+	       prm_fits(inlen, PRM_SET_FTE_OP_MOD) &&
+	       prm_get(in, PRM_SET_FTE_OP_MOD) == op_mod;
 }
-
-/* CREATE_PSV makes one object only when it asks for one PSV. */
 
 bool devx_cmd_is_obj_create(const void *in, size_t inlen)
 {
 	uint16_t opcode = opcode_of(in, inlen);
 
-	switch (opcode) {
-	case PRM_OP_SET_FLOW_TABLE_ENTRY:
-		return set_fte_op_mod_is(in, inlen, 0);
-	case PRM_OP_CREATE_PSV:
+	/* CREATE_PSV makes one object only when it asks for one PSV. */
+	if (opcode == PRM_OP_CREATE_PSV)
 		return prm_fits(inlen, PRM_CREATE_PSV_NUM) &&
 		       prm_get(in, PRM_CREATE_PSV_NUM) == 1;
-	default:
-		return OP_IN(opcode, create_ops);
-	}
+	return is_set_fte(in, inlen, 0) || OP_IN(opcode, create_ops);
 }
 
 /* devx_is_obj_modify_cmd(), without SET_FLOW_TABLE_ENTRY. */
@@ -121,11 +116,8 @@ static const uint16_t modify_ops[] = {
 
 bool devx_cmd_is_obj_modify(const void *in, size_t inlen)
 {
-	uint16_t opcode = opcode_of(in, inlen);
-
-	if (opcode == PRM_OP_SET_FLOW_TABLE_ENTRY)
-		return set_fte_op_mod_is(in, inlen, 1);
-	return OP_IN(opcode, modify_ops);
+	return is_set_fte(in, inlen, 1) ||
+	       OP_IN(opcode_of(in, inlen), modify_ops);
 }
 
 /* devx_is_obj_query_cmd() */
@@ -199,8 +191,6 @@ static const struct obj_ref obj_refs[] = {
 	REF(SET_FLOW_TABLE_ENTRY, SET_FLOW_TABLE_ENTRY, FTE_INDEX),
 	REF(QUERY_Q_COUNTER, ALLOC_Q_COUNTER, Q_COUNTER_QUERY_ID),
 	REF(QUERY_FLOW_COUNTER, ALLOC_FLOW_COUNTER, PRM_QUERY_FC_ID),
-	REF(QUERY_MODIFY_HEADER_CONTEXT, ALLOC_MODIFY_HEADER_CONTEXT,
-	    ID32_AT_40),
 	REF(QUERY_SCHEDULING_ELEMENT, CREATE_SCHEDULING_ELEMENT, SCHED_ID),
 	REF(MODIFY_SCHEDULING_ELEMENT, CREATE_SCHEDULING_ELEMENT, SCHED_ID),
 	REF(ADD_VXLAN_UDP_DPORT, ADD_VXLAN_UDP_DPORT, VXLAN_PORT),
@@ -228,6 +218,8 @@ static const struct obj_ref obj_refs[] = {
 	REF(SET_XRQ_DC_PARAMS_ENTRY, CREATE_XRQ, OBJN),
 	REF(RELEASE_XRQ_ERROR, CREATE_XRQ, OBJN),
 	REF(MODIFY_XRQ, CREATE_XRQ, OBJN),
+	REF(QUERY_MODIFY_HEADER_CONTEXT, ALLOC_MODIFY_HEADER_CONTEXT,
+	    ID32_AT_40),
 	REF(QUERY_PACKET_REFORMAT_CONTEXT, ALLOC_PACKET_REFORMAT_CONTEXT,
 	    ID32_AT_40),
 };

@@ -153,11 +153,10 @@ int emu_h_var_alloc(struct emu_bundle *b)
 int emu_h_uar_alloc(struct emu_bundle *b)
 {
 	static const struct page_obj_attrs uar_attrs = PAGE_OBJ_ATTRS(UAR);
-	int64_t type;
+	uint32_t type;
 	int ret;
 
-	ret = emu_get_const(b, MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, &type, 0,
-			    UINT32_MAX, NULL);
+	ret = emu_get_const_u32(b, MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, &type);
 	if (ret)
 		return ret;
 	if (type != MLX5_IB_UAPI_UAR_ALLOC_TYPE_BF &&

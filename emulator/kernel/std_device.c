@@ -362,16 +362,15 @@ int emu_h_query_gid_entry(struct emu_bundle *b)
 {
 	struct ib_uverbs_gid_entry e = {};
 	struct emu_ucontext *uctx;
-	int64_t port, index;
+	uint32_t port, index;
 	uint64_t flags;
 	int ret;
 
-	ret = emu_get_const(b, UVERBS_ATTR_QUERY_GID_ENTRY_PORT, &port, 0,
-			    UINT32_MAX, NULL);
+	ret = emu_get_const_u32(b, UVERBS_ATTR_QUERY_GID_ENTRY_PORT, &port);
 	if (ret)
 		return ret;
-	ret = emu_get_const(b, UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX, &index,
-			    0, UINT32_MAX, NULL);
+	ret = emu_get_const_u32(b, UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX,
+				&index);
 	if (ret)
 		return ret;
 	ret = emu_get_flags64(b, UVERBS_ATTR_QUERY_GID_ENTRY_FLAGS, &flags, 0);

@@ -152,6 +152,8 @@ void emu_copy_to_uhw(struct emu_bundle *b, const void *resp, size_t len);
 int emu_copy_zeros(struct emu_bundle *b, uint16_t id, size_t size);
 int emu_get_const(struct emu_bundle *b, uint16_t id, int64_t *to,
 		  int64_t lower, uint64_t upper, const int64_t *def);
+/* uverbs_get_const() into a u32: a value outside it -> EINVAL */
+int emu_get_const_u32(struct emu_bundle *b, uint16_t id, uint32_t *to);
 int emu_get_flags64(struct emu_bundle *b, uint16_t id, uint64_t *to,
 		    uint64_t allowed);
 /* IS_UVERBS_COPY_ERR() */

@@ -219,6 +219,16 @@ int emu_get_const(struct emu_bundle *b, uint16_t id, int64_t *to,
 	return 0;
 }
 
+int emu_get_const_u32(struct emu_bundle *b, uint16_t id, uint32_t *to)
+{
+	int64_t v;
+	int ret = emu_get_const(b, id, &v, 0, UINT32_MAX, NULL);
+
+	if (!ret)
+		*to = (uint32_t)v;
+	return ret;
+}
+
 /* uverbs_get_flags64(): a missing attr means 0; 4 or 8 bytes */
 int emu_get_flags64(struct emu_bundle *b, uint16_t id, uint64_t *to,
 		    uint64_t allowed)

@@ -118,7 +118,7 @@ int emu_h_srq_create(struct emu_bundle *b)
 	struct mlx5_ib_create_srq c;
 	uint64_t user_handle;
 	struct emu_srq *srq;
-	int64_t type;
+	uint32_t type;
 	int ret;
 
 	if (emu_copy_from(b, UVERBS_ATTR_CREATE_SRQ_USER_HANDLE, &user_handle,
@@ -130,8 +130,7 @@ int emu_h_srq_create(struct emu_bundle *b)
 	    emu_copy_from(b, UVERBS_ATTR_CREATE_SRQ_LIMIT, &limit,
 			  sizeof(limit)))
 		return -EFAULT;
-	ret = emu_get_const(b, UVERBS_ATTR_CREATE_SRQ_TYPE, &type, 0,
-			    UINT32_MAX, NULL);
+	ret = emu_get_const_u32(b, UVERBS_ATTR_CREATE_SRQ_TYPE, &type);
 	if (ret)
 		return ret;
 	if (type == IB_UVERBS_SRQT_XRC || type == IB_UVERBS_SRQT_TM)

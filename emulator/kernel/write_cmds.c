@@ -288,16 +288,15 @@ int emu_h_invoke_write(struct emu_bundle *b)
 {
 	const struct write_method *wm = NULL;
 	struct udata core;
-	int64_t cmd;
+	uint32_t cmd;
 	size_t i;
 	int ret;
 
-	ret = emu_get_const(b, UVERBS_ATTR_WRITE_CMD, &cmd, 0, UINT32_MAX,
-			    NULL);
+	ret = emu_get_const_u32(b, UVERBS_ATTR_WRITE_CMD, &cmd);
 	if (ret)
 		return ret;
-	if (cmd & ~(int64_t)(IB_USER_VERBS_CMD_FLAG_EXTENDED |
-			     IB_USER_VERBS_CMD_COMMAND_MASK))
+	if (cmd & ~(uint32_t)(IB_USER_VERBS_CMD_FLAG_EXTENDED |
+			      IB_USER_VERBS_CMD_COMMAND_MASK))
 		return -EINVAL;
 	for (i = 0; i < sizeof(write_methods) / sizeof(write_methods[0]); i++)
 		if (write_methods[i].cmd == cmd)
