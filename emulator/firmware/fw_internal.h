@@ -241,6 +241,9 @@ bool fw_obj_idle(struct fw_cmd *cmd, struct fw_obj *obj);
 bool fw_in_len(struct fw_cmd *cmd, size_t len);
 bool fw_out_len(struct fw_cmd *cmd, size_t len);
 bool fw_in_zero(struct fw_cmd *cmd, size_t from, size_t to);
+/* The same for bytes 4..5 and 8..31 of a create that carries a context
+ * at PRM_OBJ_CTX_BYTE (TIR, TIS, RQ, SQ, RQT): reserved. */
+bool fw_ctx_create_reserved_clear(struct fw_cmd *cmd);
 /* Fails the command with BAD_PARAM and syndrome when bad is true. */
 bool fw_check(struct fw_cmd *cmd, bool bad, uint32_t syndrome);
 /* A copy of len bytes, or NULL with the command failed NO_RESOURCES. */

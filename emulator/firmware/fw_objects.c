@@ -326,6 +326,11 @@ bool fw_in_zero(struct fw_cmd *cmd, size_t from, size_t to)
 	return true;
 }
 
+bool fw_ctx_create_reserved_clear(struct fw_cmd *cmd)
+{
+	return fw_in_zero(cmd, 4, 6) && fw_in_zero(cmd, 8, PRM_OBJ_CTX_BYTE);
+}
+
 bool fw_check(struct fw_cmd *cmd, bool bad, uint32_t syndrome)
 {
 	if (bad)

@@ -41,7 +41,7 @@ bool fw_cmd_create_rqt(struct fw_cmd *cmd)
 	struct fw_holds holds = { 0 };
 	struct fw_obj *obj;
 
-	if (!fw_in_zero(cmd, 4, 6) || !fw_in_zero(cmd, 8, PRM_OBJ_CTX_BYTE) ||
+	if (!fw_ctx_create_reserved_clear(cmd) ||
 	    !fw_check(cmd, prm_get(cmd->in, PRM_RQTC_LIST_Q_TYPE) ||
 			   !max || max > 1u << FW_LOG_MAX_RQT_SIZE ||
 			   !actual || actual > max,

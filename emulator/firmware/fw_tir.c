@@ -13,12 +13,6 @@
 
 #include "fw_internal.h"
 
-/* Bytes 4..5 (reserved) and 8..31 of both creates are reserved. */
-static bool create_reserved_clear(struct fw_cmd *cmd)
-{
-	return fw_in_zero(cmd, 4, 6) && fw_in_zero(cmd, 8, PRM_OBJ_CTX_BYTE);
-}
-
 /* Where the TIR dispatches to: its RQ or its RQT. */
 static bool tir_target(struct fw_cmd *cmd, const uint8_t *ctx_in,
 		       struct fw_holds *holds)
@@ -46,7 +40,7 @@ bool fw_cmd_create_tir(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 	uint64_t icm;
 
-	if (!create_reserved_clear(cmd) ||
+	if (!fw_ctx_create_reserved_clear(cmd) ||
 	    !fw_obj_ref(cmd, FW_OBJ_TD,
 			prm_get(cmd->in, PRM_TIRC_TRANSPORT_DOMAIN), &holds) ||
 	    !tir_target(cmd, cmd->in, &holds)) {
@@ -135,7 +129,7 @@ bool fw_cmd_create_tis(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 
 	/* One port: affinity 0 (any) or 1. */
-	if (!create_reserved_clear(cmd) ||
+	if (!fw_ctx_create_reserved_clear(cmd) ||
 	    !fw_check(cmd, prm_get(cmd->in, PRM_TISC_LAG_TX_PORT_AFFINITY) > 1,
 		      EMU_FW_SYND_BAD_FIELD) ||
 	    !fw_obj_ref(cmd, FW_OBJ_TD,

@@ -74,7 +74,7 @@ bool fw_cmd_create_wq(struct fw_cmd *cmd)
 	struct fw_holds holds = { 0 };
 	struct fw_obj *obj;
 
-	if (!fw_in_zero(cmd, 4, 6) || !fw_in_zero(cmd, 8, PRM_OBJ_CTX_BYTE) ||
+	if (!fw_ctx_create_reserved_clear(cmd) ||
 	    !wq_fields_ok(cmd, sq) || !wq_refs(cmd, sq, &holds)) {
 		fw_holds_free(&holds);
 		return false;
