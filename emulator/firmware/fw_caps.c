@@ -179,7 +179,7 @@ static const struct cap_val ft_props[] = {
 	V(PRM_FT_PROP_LOG_MAX_FLOW, FW_LOG_MAX_FLOW),
 };
 
-/* Sets each value of a table, from the byte block of area, on. */
+/* Sets each value of a table in area, its offsets counted from block. */
 static void put(uint8_t *area, unsigned int block, const struct cap_val *v,
 		size_t n, bool cur)
 {
