@@ -595,7 +595,12 @@ static bool chan_read(struct chan *ch)
 		if (ch->req_got < sizeof(ch->req)) {
 			/* the header, and with it usually the whole payload */
 			want = sizeof(ch->req) - ch->req_got;
-			n = recv(ch->fd, buf, want + EMU_INLINE_REQ,
+			/*
+			 * Where the page carries the requests, a doorbell may
+			 * come before the last one was read: the header alone.
+			 */
+			n = recv(ch->fd, buf,
+				 want + (ch->shm ? 0 : EMU_INLINE_REQ),
 				 MSG_DONTWAIT);
 			if (n < 0 && (errno == EAGAIN || errno == EINTR))
 				return true;

@@ -18,7 +18,8 @@
  * request on a channel only once it has read the reply.  The daemon reads
  * one request at a time: bytes of a next one that arrive in the same read
  * close the channel; a next one sent later waits until the reply before
- * it is written.
+ * it is written.  (A doorbell, below, may come at any time: on a channel
+ * with a page the daemon reads one header at a time.)
  *
  * All integers are host order: both ends run on the same machine.
  */
