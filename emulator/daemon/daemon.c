@@ -982,21 +982,25 @@ static int setup(const char *dir, unsigned int ndev, int *sfd)
 }
 
 /*
- * Stops polling the page of the channel it polled: the client rings
- * again.  A request it wrote while the flag was still up is served now,
- * as no doorbell will come for it.
+ * Says in ch's page whether the daemon polls it (the client rings only
+ * when not), then serves what the page holds: a request written while the
+ * flag was still up gets no doorbell.  Closes ch if the page breaks the
+ * protocol.
  */
-static void page_unpoll(void)
+static void page_poll_flag(struct chan *ch, uint32_t polls)
 {
-	struct chan *ch = d.polled;
-
-	if (!ch)
-		return;
-	d.polled = NULL;
-	__atomic_store_n(&ch->shm->daemon_polls, 0, __ATOMIC_RELAXED);
+	d.polled = polls ? ch : NULL;
+	__atomic_store_n(&ch->shm->daemon_polls, polls, __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (!page_serve(ch))
 		chan_close(ch);
+}
+
+/* Stops polling the page polled last: its client rings again. */
+static void page_unpoll(void)
+{
+	if (d.polled)
+		page_poll_flag(d.polled, 0);
 }
 
 /* Polls the hot channel once: its page, else its socket. */
@@ -1006,16 +1010,14 @@ static void poll_hot(struct chan *ch)
 		on_chan(ch, EPOLLIN);
 		return;
 	}
-	if (d.polled != ch) {
-		page_unpoll();
-		if (ch->it.dead)
-			return;
-		d.polled = ch;
-		__atomic_store_n(&ch->shm->daemon_polls, 1, __ATOMIC_RELAXED);
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (d.polled == ch) {
+		if (!page_serve(ch))
+			chan_close(ch);
+		return;
 	}
-	if (!page_serve(ch))
-		chan_close(ch);
+	page_unpoll();
+	if (!ch->it.dead)
+		page_poll_flag(ch, 1);
 }
 
 /*
