@@ -120,9 +120,9 @@ int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 		if (e && e->pin) {
 			e->device = ctx->device;
 			e->id = *id;
-			for (kind = BLOB_KIND_DEVX_OBJ; kind <= BLOB_KIND_VAR;
-			     kind++)
-				blob_prefix_init(&e->prefix[kind - 1], kind, id);
+			for (kind = 1; kind <= BLOB_KIND_VAR; kind++)
+				blob_prefix_init(&e->prefix[kind - 1], kind,
+						 id);
 			publish(e);
 		} else {
 			free(e);
