@@ -8,6 +8,7 @@
 #define MLX5_SHARE_SHARE_H
 
 #include <errno.h>
+#include <stdlib.h>
 #include <infiniband/verbs.h>
 
 #include "blob.h"
@@ -73,6 +74,32 @@ int share_decode(struct ibv_context *ctx, const void *data,
 void *share_import(struct ibv_context *ctx, const void *data,
 		   enum blob_kind kind, size_t size,
 		   share_from_blob_fn from_blob);
+
+/*
+ * The public export, import and unimport of one object kind, which are
+ * the same three calls for every kind: mlx5dv_<name>_export() and
+ * mlx5dv_<name>_import() of struct mlx5dv_<name>, through the file's
+ * static to_blob() and from_blob(); the private struct priv starts with
+ * the public one.  Unimport frees only this process's struct: the kernel
+ * object stays, whichever process made it.
+ */
+#define SHARE_PUBLIC_FUNCTIONS(name, kind, priv)			\
+	MLX5_SHARE_EXPORT int						\
+	mlx5dv_##name##_export(struct mlx5dv_##name *obj, void *data)	\
+	{								\
+		return share_export(obj, data, kind, to_blob);		\
+	}								\
+	MLX5_SHARE_EXPORT struct mlx5dv_##name *			\
+	mlx5dv_##name##_import(struct ibv_context *context, void *data)	\
+	{								\
+		return share_import(context, data, kind, sizeof(priv),	\
+				    from_blob);				\
+	}								\
+	MLX5_SHARE_EXPORT void						\
+	mlx5dv_##name##_unimport(struct mlx5dv_##name *obj)		\
+	{								\
+		free(obj);						\
+	}
 
 struct mlx5dv_devx_obj;
 

@@ -16,7 +16,7 @@
 #include "layout.h"
 #include "share.h"
 
-/* share_import() returns the struct, the caller gets its first member. */
+/* Import returns the private struct as its first member, the public one. */
 _Static_assert(offsetof(struct share_devx_umem, dv) == 0, "umem layout");
 
 static struct ibv_context *to_blob(const void *obj, struct blob *b)
@@ -26,12 +26,6 @@ static struct ibv_context *to_blob(const void *obj, struct blob *b)
 	b->umem.handle = umem->handle;
 	b->umem.umem_id = umem->dv.umem_id;
 	return umem->context;
-}
-
-MLX5_SHARE_EXPORT
-int mlx5dv_devx_umem_export(struct mlx5dv_devx_umem *dv_umem, void *data)
-{
-	return share_export(dv_umem, data, BLOB_KIND_DEVX_UMEM, to_blob);
 }
 
 /* addr and size stay NULL and 0: see the top of this file. */
@@ -45,17 +39,4 @@ static void from_blob(void *obj, struct ibv_context *ctx,
 	umem->dv.umem_id = b->umem.umem_id;
 }
 
-MLX5_SHARE_EXPORT
-struct mlx5dv_devx_umem *mlx5dv_devx_umem_import(struct ibv_context *context,
-						 void *data)
-{
-	return share_import(context, data, BLOB_KIND_DEVX_UMEM,
-			    sizeof(struct share_devx_umem), from_blob);
-}
-
-/* Frees only this process's struct; the registration stays. */
-MLX5_SHARE_EXPORT
-void mlx5dv_devx_umem_unimport(struct mlx5dv_devx_umem *dv_umem)
-{
-	free(dv_umem);
-}
+SHARE_PUBLIC_FUNCTIONS(devx_umem, BLOB_KIND_DEVX_UMEM, struct share_devx_umem)

@@ -14,7 +14,7 @@
 #include "layout.h"
 #include "share.h"
 
-/* share_import() returns the struct, the caller gets its first member. */
+/* Import returns the private struct as its first member, the public one. */
 _Static_assert(offsetof(struct share_var_obj, dv) == 0, "VAR layout");
 
 static struct ibv_context *to_blob(const void *obj, struct blob *b)
@@ -26,12 +26,6 @@ static struct ibv_context *to_blob(const void *obj, struct blob *b)
 	b->var.length = var->dv.length;
 	b->var.mmap_off = var->dv.mmap_off;
 	return var->context;
-}
-
-MLX5_SHARE_EXPORT
-int mlx5dv_var_export(struct mlx5dv_var *dv_var, void *data)
-{
-	return share_export(dv_var, data, BLOB_KIND_VAR, to_blob);
 }
 
 static void from_blob(void *obj, struct ibv_context *ctx,
@@ -46,16 +40,4 @@ static void from_blob(void *obj, struct ibv_context *ctx,
 	var->handle = b->var.handle;
 }
 
-MLX5_SHARE_EXPORT
-struct mlx5dv_var *mlx5dv_var_import(struct ibv_context *context, void *data)
-{
-	return share_import(context, data, BLOB_KIND_VAR,
-			    sizeof(struct share_var_obj), from_blob);
-}
-
-/* Frees only this process's struct; the kernel VAR (and maps) stay. */
-MLX5_SHARE_EXPORT
-void mlx5dv_var_unimport(struct mlx5dv_var *dv_var)
-{
-	free(dv_var);
-}
+SHARE_PUBLIC_FUNCTIONS(var, BLOB_KIND_VAR, struct share_var_obj)
