@@ -132,11 +132,23 @@ int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 	return 0;
 }
 
+/* A device not (yet) in the cache: asked now, and kept when it answers. */
+static __attribute__((noinline)) const struct blob_prefix *
+prefix_uncached(struct ibv_context *ctx, enum blob_kind kind,
+		struct blob_prefix *scratch)
+{
+	struct blob_device id;
+
+	if (device_id_get(ctx, &id))
+		return NULL;
+	blob_prefix_init(scratch, kind, &id);
+	return scratch;
+}
+
 const struct blob_prefix *device_id_prefix(struct ibv_context *ctx,
 					   enum blob_kind kind,
 					   struct blob_prefix *scratch)
 {
-	struct blob_device id;
 	struct device_entry *e;
 
 	if (kind < BLOB_KIND_DEVX_OBJ || kind > BLOB_KIND_VAR)
@@ -146,10 +158,7 @@ const struct blob_prefix *device_id_prefix(struct ibv_context *ctx,
 		if (e)
 			return &e->prefix[kind - 1];
 	}
-	if (device_id_get(ctx, &id))
-		return NULL;
-	blob_prefix_init(scratch, kind, &id);
-	return scratch;
+	return prefix_uncached(ctx, kind, scratch);
 }
 
 /* The cache goes with the library (dlclose, process exit). */
