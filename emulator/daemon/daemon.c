@@ -435,9 +435,9 @@ static bool header_ok(const struct emu_wire_req *req)
 /* The reply to seq is in the page: the client may take it. */
 static void page_publish(struct emu_wire_shm *sh, uint32_t seq)
 {
-	__atomic_store_n(&sh->rep_seq, seq, __ATOMIC_RELEASE);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&sh->client_waits, __ATOMIC_RELAXED))
+	/* sequentially consistent both: see wire.h */
+	__atomic_store_n(&sh->rep_seq, seq, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&sh->client_waits, __ATOMIC_SEQ_CST))
 		syscall(SYS_futex, &sh->rep_seq, FUTEX_WAKE, 1, NULL, NULL, 0);
 }
 
@@ -528,7 +528,7 @@ static bool page_serve(struct chan *ch)
 
 	if (!sh)
 		return false;
-	seq = __atomic_load_n(&sh->req_seq, __ATOMIC_ACQUIRE);
+	seq = __atomic_load_n(&sh->req_seq, __ATOMIC_SEQ_CST);
 	/* nothing new, or the last reply is still going out */
 	if (seq == ch->shm_seq || ch->out)
 		return true;
@@ -990,8 +990,7 @@ static int setup(const char *dir, unsigned int ndev, int *sfd)
 static void page_poll_flag(struct chan *ch, uint32_t polls)
 {
 	d.polled = polls ? ch : NULL;
-	__atomic_store_n(&ch->shm->daemon_polls, polls, __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&ch->shm->daemon_polls, polls, __ATOMIC_SEQ_CST);
 	if (!page_serve(ch))
 		chan_close(ch);
 }

@@ -108,9 +108,10 @@ struct emu_wire_rep {
  * (an EMU_WIRE_DOORBELL request on the socket) unless daemon_polls is
  * set.  The daemon copies the request out before it looks at it, answers
  * in rep and rep_data, writes rep_seq (release), and wakes the futex at
- * rep_seq if client_waits is set.  Each side writes its own flag, then a
- * full barrier, then reads the other's sequence number, so one of the
- * two always sees the other: no wake-up is lost.  A sleeping client looks
+ * rep_seq if client_waits is set.  Each side writes its own flag (or
+ * sequence number) and then reads the other's, both sequentially
+ * consistent, so one of the two always sees the other: no wake-up is
+ * lost.  A sleeping client looks
  * at the socket every EMU_WIRE_NAP_NS for a daemon that died.  A reply
  * with fds, or longer than the page holds, comes on the socket as usual;
  * rep.reserved then says EMU_WIRE_SHM_ON_SOCKET.

@@ -478,9 +478,9 @@ static int page_wait(int chan, struct emu_wire_shm *sh, uint32_t seq)
 		else
 			sched_yield();
 	}
-	__atomic_store_n(&sh->client_waits, 1, __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	while ((v = __atomic_load_n(&sh->rep_seq, __ATOMIC_ACQUIRE)) != seq) {
+	/* sequentially consistent both: see wire.h */
+	__atomic_store_n(&sh->client_waits, 1, __ATOMIC_SEQ_CST);
+	while ((v = __atomic_load_n(&sh->rep_seq, __ATOMIC_SEQ_CST)) != seq) {
 		if (syscall(SYS_futex, &sh->rep_seq, FUTEX_WAIT, v, &nap,
 			    NULL, 0) && errno == ETIMEDOUT && chan_gone(chan)) {
 			__atomic_store_n(&sh->client_waits, 0,
@@ -508,9 +508,8 @@ static int page_call(struct emu_chan *ch, const struct emu_wire_req *hdr,
 	if (ret)
 		return ret;
 	sh->req = *hdr;
-	__atomic_store_n(&sh->req_seq, hdr->seq, __ATOMIC_RELEASE);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	if (!__atomic_load_n(&sh->daemon_polls, __ATOMIC_RELAXED) &&
+	__atomic_store_n(&sh->req_seq, hdr->seq, __ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&sh->daemon_polls, __ATOMIC_SEQ_CST) &&
 	    ring(ch->fd, hdr->seq))
 		return -EIO;
 	ret = page_wait(ch->fd, sh, hdr->seq);
