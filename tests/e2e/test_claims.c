@@ -42,13 +42,31 @@ static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
 	       kind == BLOB_KIND_VAR ? b.var.handle : b.obj.handle;
 }
 
+/*
+ * Exports obj into blob, imports the blob in ctx and unimports that, with
+ * the kind's three functions: each succeeds and leaves errno as it was.
+ */
+#define CHECK_SHARE_KEEPS_ERRNO(ctx, obj, blob, export, import, unimport) \
+	do {								  \
+		void *_imported;					  \
+									  \
+		errno = SENTINEL;					  \
+		CHECK_EQ(export(obj, blob), 0);				  \
+		CHECK_EQ(errno, SENTINEL);				  \
+		_imported = import(ctx, blob);				  \
+		CHECK(_imported != NULL);				  \
+		CHECK_EQ(errno, SENTINEL);				  \
+		unimport(_imported);					  \
+		CHECK_EQ(errno, SENTINEL);				  \
+	} while (0)
+
 /* Every public function's success keeps errno; the first call included. */
 static void errno_kept(struct ibv_context *ctx)
 {
 	struct mlx5dv_devx_obj *fc, *pd, *imp, *objs[2];
 	struct mlx5dv_export_sizes sizes;
-	struct mlx5dv_devx_umem *umem, *uimp;
-	struct mlx5dv_var *var, *vimp;
+	struct mlx5dv_devx_umem *umem;
+	struct mlx5dv_var *var;
 	uint8_t fblob[E2E_BLOB_MAX], pblob[E2E_BLOB_MAX];
 	uint8_t ublob[E2E_BLOB_MAX], vblob[E2E_BLOB_MAX];
 	struct ibv_context fake;
@@ -113,27 +131,17 @@ static void errno_kept(struct ibv_context *ctx)
 	REQUIRE(posix_memalign(&buf, page, page) == 0);
 	umem = mlx5dv_devx_umem_reg(ctx, buf, page, IBV_ACCESS_LOCAL_WRITE);
 	REQUIRE(umem);
-	errno = SENTINEL;
-	CHECK_EQ(mlx5dv_devx_umem_export(umem, ublob), 0);
-	CHECK_EQ(errno, SENTINEL);
-	uimp = mlx5dv_devx_umem_import(ctx, ublob);
-	CHECK(uimp != NULL);
-	CHECK_EQ(errno, SENTINEL);
-	mlx5dv_devx_umem_unimport(uimp);
-	CHECK_EQ(errno, SENTINEL);
+	CHECK_SHARE_KEEPS_ERRNO(ctx, umem, ublob, mlx5dv_devx_umem_export,
+				mlx5dv_devx_umem_import,
+				mlx5dv_devx_umem_unimport);
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
 	free(buf);
 
 	var = mlx5dv_alloc_var(ctx, 0);
 	if (var) {
-		errno = SENTINEL;
-		CHECK_EQ(mlx5dv_var_export(var, vblob), 0);
-		CHECK_EQ(errno, SENTINEL);
-		vimp = mlx5dv_var_import(ctx, vblob);
-		CHECK(vimp != NULL);
-		CHECK_EQ(errno, SENTINEL);
-		mlx5dv_var_unimport(vimp);
-		CHECK_EQ(errno, SENTINEL);
+		CHECK_SHARE_KEEPS_ERRNO(ctx, var, vblob, mlx5dv_var_export,
+					mlx5dv_var_import,
+					mlx5dv_var_unimport);
 		mlx5dv_free_var(var);
 	}
 
