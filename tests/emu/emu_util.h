@@ -21,6 +21,7 @@
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
 #include <rdma/ib_user_ioctl_cmds.h>
+#include <rdma/mlx5-abi.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
 #include <rdma/rdma_user_ioctl_cmds.h>
 
@@ -38,6 +39,26 @@ struct emu_raw {
 	struct ib_uverbs_ioctl_hdr hdr;
 	struct ib_uverbs_attr attrs[8];
 };
+
+/*
+ * The driver data of an mlx5 QP create: 8 send and 8 receive WQEs (a
+ * receive stride of 16 bytes) at buf, the doorbell record at db, the UAR
+ * page given by index.
+ */
+static inline struct mlx5_ib_create_qp emu_qp_driver_data(const void *buf,
+							  const void *db)
+{
+	struct mlx5_ib_create_qp c = {
+		.buf_addr = (uintptr_t)buf,
+		.db_addr = (uintptr_t)db,
+		.sq_wqe_count = 8,
+		.rq_wqe_count = 8,
+		.rq_wqe_shift = 4,
+		.flags = MLX5_QP_FLAG_UAR_PAGE_INDEX,
+	};
+
+	return c;
+}
 
 static inline void raw_init(struct emu_raw *r, uint16_t object,
 			    uint16_t method)

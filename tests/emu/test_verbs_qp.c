@@ -12,6 +12,7 @@
 #include <rdma/mlx5-abi.h>
 
 #include "emu_util.h"
+#include "qp_attr.h"
 
 static struct ibv_context *ctx;
 static struct ibv_pd *pd;
@@ -19,22 +20,16 @@ static struct ibv_cq *cq;
 
 static struct ibv_qp *make_qp(enum ibv_qp_type type, int how)
 {
+	struct ibv_qp_init_attr ia = test_qp_attr(type, cq, 8);
 	struct ibv_qp_init_attr_ex ax = {
 		.qp_type = type,
 		.send_cq = cq,
 		.recv_cq = cq,
-		.cap = { .max_send_wr = 8, .max_recv_wr = 8,
-			 .max_send_sge = 1, .max_recv_sge = 1 },
+		.cap = ia.cap,
 		.comp_mask = IBV_QP_INIT_ATTR_PD,
 		.pd = pd,
 	};
 	struct mlx5dv_qp_init_attr dv = {};
-	struct ibv_qp_init_attr ia = {
-		.qp_type = type,
-		.send_cq = cq,
-		.recv_cq = cq,
-		.cap = ax.cap,
-	};
 
 	switch (how) {
 	case 0:
@@ -265,21 +260,16 @@ static void driver_data(void)
 {
 	static uint8_t buf[4096 * 2] __attribute__((aligned(4096)));
 	static uint32_t db[2] __attribute__((aligned(64)));
-	struct mlx5_ib_create_qp c = {
-		.buf_addr = (uintptr_t)buf,
-		.db_addr = (uintptr_t)db,
-		.sq_wqe_count = 8,
-		.rq_wqe_count = 8,
-		.rq_wqe_shift = 4,
-		.flags = MLX5_QP_FLAG_UAR_PAGE_INDEX,
-		.uidx = 1,
-		.bfreg_index = 1,
-	};
+	struct mlx5_ib_create_qp c = emu_qp_driver_data(buf, db), bad;
 	struct {
 		struct mlx5_ib_create_qp c;
 		uint8_t tail[8];
-	} big = { .c = c };
-	struct mlx5_ib_create_qp bad;
+	} big;
+
+	c.uidx = 1;
+	c.bfreg_index = 1;
+	memset(&big, 0, sizeof(big));
+	big.c = c;
 
 	CHECK_EQ(raw_qp(&c, sizeof(c)), 0);
 	CHECK_EQ(raw_qp(&big, sizeof(big)), 0);	/* a zero tail is fine */
