@@ -58,6 +58,10 @@ struct field_value {
 
 /* FIELD(PRM_X, v): PRM_X's (off, width), with its name for messages. */
 #define FIELD(f, v) { #f, f, (v) }
+/* FIELD_AT(byte, PRM_X, v): PRM_X of the entry byte bytes into the box. */
+#define FIELD_AT(byte, f, v) FIELD_AT_(#f, byte, f, v)
+#define FIELD_AT_(name, byte, off, width, v)				\
+	{ name, (byte) * 8 + (off), width, (v) }
 #define FIELD_LIST(...)							\
 	(const struct field_value[]){ __VA_ARGS__ },			\
 	sizeof((const struct field_value[]){ __VA_ARGS__ }) /		\

@@ -285,10 +285,9 @@ static void test_entries(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	CHECK_EQ(fte_op(fw, &m, PRM_OP_QUERY_FLOW_TABLE_ENTRY, uid, RX, ft, 3),
 		 0);
 	CHECK_FIELDS(m.out, FIELD(PRM_FTE_DEST_LIST_SIZE, 1),
-		     FIELD(PRM_FTE_COUNTER_LIST_SIZE, 1));
-	CHECK_EQ(prm_get(m.out + PRM_FTE_LEN + PRM_FTE_DEST_LEN,
-			 PRM_FTE_COUNTER_ID),
-		 cnt);
+		     FIELD(PRM_FTE_COUNTER_LIST_SIZE, 1),
+		     FIELD_AT(PRM_FTE_LEN + PRM_FTE_DEST_LEN,
+			      PRM_FTE_COUNTER_ID, cnt));
 	CHECK(prm_get(m.out, PRM_FTE_ACTION) & PRM_FTE_ACTION_MOD_HDR);
 	drop_tir(fw, uid, tb);
 	/* Modifying an entry that is not there. */

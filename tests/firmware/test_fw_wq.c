@@ -199,10 +199,9 @@ static void test_chain(struct emu_fw *fw, uint16_t uid, const struct base *b)
 			 PRM_RQT_LIST_BYTE + 2 * PRM_RQT_ENTRY_LEN),
 		 0);
 	CHECK_FIELDS(m.out, FIELD(PRM_RQTC_ACTUAL_SIZE, 2),
-		     FIELD(PRM_RQTC_MAX_SIZE, 4));
-	CHECK_EQ(prm_get(m.out + PRM_RQT_LIST_BYTE + PRM_RQT_ENTRY_LEN,
-			 PRM_RQT_ENTRY_RQN),
-		 rq2);
+		     FIELD(PRM_RQTC_MAX_SIZE, 4),
+		     FIELD_AT(PRM_RQT_LIST_BYTE + PRM_RQT_ENTRY_LEN,
+			      PRM_RQT_ENTRY_RQN, rq2));
 	/* The output must hold the list. */
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_QUERY_RQT, uid, rqt,
 			 PRM_RQT_LIST_BYTE + PRM_RQT_ENTRY_LEN),
