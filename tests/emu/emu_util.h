@@ -9,6 +9,7 @@
 #define MLX5_EMU_TEST_UTIL_H
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -32,15 +33,6 @@
 #include "prm_opcodes.h"
 
 /*
- * A raw ioctl: the attrs as given, the header around them.  Returns 0 or
- * the errno, as libibverbs' execute_ioctl() does.
- */
-struct emu_raw {
-	struct ib_uverbs_ioctl_hdr hdr;
-	struct ib_uverbs_attr attrs[8];
-};
-
-/*
  * The driver data of an mlx5 QP create: 8 send and 8 receive WQEs (a
  * receive stride of 16 bytes) at buf, the doorbell record at db, the UAR
  * page given by index.
@@ -59,6 +51,38 @@ static inline struct mlx5_ib_create_qp emu_qp_driver_data(const void *buf,
 
 	return c;
 }
+
+enum { EMU_THREADS_MAX = 64 };
+
+/*
+ * Runs fn on n threads, the i-th given the i-th of args (size bytes
+ * each), and waits for them; false when one could not be started (those
+ * that were are still waited for).
+ */
+static inline bool emu_run_threads(unsigned int n, void *(*fn)(void *),
+				   void *args, size_t size)
+{
+	pthread_t t[EMU_THREADS_MAX];
+	unsigned int i, started;
+
+	REQUIRE(n <= EMU_THREADS_MAX);
+	for (started = 0; started < n; started++)
+		if (pthread_create(&t[started], NULL, fn,
+				   (char *)args + started * size))
+			break;
+	for (i = 0; i < started; i++)
+		pthread_join(t[i], NULL);
+	return started == n;
+}
+
+/*
+ * A raw ioctl: the attrs as given, the header around them.  Returns 0 or
+ * the errno, as libibverbs' execute_ioctl() does.
+ */
+struct emu_raw {
+	struct ib_uverbs_ioctl_hdr hdr;
+	struct ib_uverbs_attr attrs[8];
+};
 
 static inline void raw_init(struct emu_raw *r, uint16_t object,
 			    uint16_t method)

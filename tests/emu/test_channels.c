@@ -104,19 +104,15 @@ static unsigned int run_callers(struct ibv_context *ctx, unsigned int n,
 				unsigned int base)
 {
 	struct caller c[THREADS];
-	pthread_t t[THREADS];
 	unsigned int i, failures = 0;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		c[i] = (struct caller){ ctx, (base / 100 + i) % 32,
 					10 + (base / 10 + i) % 240, 0 };
-		if (pthread_create(&t[i], NULL, call_loop, &c[i]))
-			return n;
-	}
-	for (i = 0; i < n; i++) {
-		pthread_join(t[i], NULL);
+	if (!emu_run_threads(n, call_loop, c, sizeof(c[0])))
+		return n;
+	for (i = 0; i < n; i++)
 		failures += c[i].failures;
-	}
 	return failures;
 }
 

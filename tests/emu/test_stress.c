@@ -67,19 +67,15 @@ static void *run(void *arg)
 static unsigned int run_threads(struct ibv_context *ctx, unsigned int n,
 				unsigned int base)
 {
-	pthread_t tid[THREADS];
 	struct worker w[THREADS];
 	unsigned int i, failures = 0;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		w[i] = (struct worker){ .ctx = ctx, .index = base + i };
-		if (pthread_create(&tid[i], NULL, run, &w[i]))
-			return n;
-	}
-	for (i = 0; i < n; i++) {
-		pthread_join(tid[i], NULL);
+	if (!emu_run_threads(n, run, w, sizeof(w[0])))
+		return n;
+	for (i = 0; i < n; i++)
 		failures += w[i].failures;
-	}
 	return failures;
 }
 
