@@ -36,6 +36,26 @@ static int simple_op(struct emu_fw *fw, uint16_t opcode, uint16_t uid,
 	return st;
 }
 
+/* Destroys the QP, then the CQ and PD under it: each must go. */
+static void drop_qp(struct emu_fw *fw, const char *what, uint16_t uid,
+		    uint32_t qpn, uint32_t cqn, uint32_t pdn)
+{
+	static const uint16_t ops[] = {
+		PRM_OP_DESTROY_QP, PRM_OP_DESTROY_CQ, PRM_OP_DEALLOC_PD,
+	};
+	const uint32_t ids[] = { qpn, cqn, pdn };
+	unsigned int i;
+	int st;
+
+	for (i = 0; i < 3; i++) {
+		st = simple_op(fw, ops[i], uid, ids[i], NULL);
+		if (st)
+			fprintf(stderr, "%s: opcode 0x%x on 0x%x\n", what,
+				ops[i], ids[i]);
+		CHECK_EQ(st, 0);
+	}
+}
+
 /* A verbs CQ of 64 CQEs described by npas page list entries. */
 static int make_cq(struct emu_fw *fw, uint16_t uid, unsigned int npas,
 		   uint32_t *cqn)
@@ -268,11 +288,9 @@ static void test_refused(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	CHECK_EQ(state_of(fw, other, qpn), 0xff);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_QP, other, qpn, NULL),
 		 EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_QP, uid, qpn, NULL), 0);
 	/* refused creates took no reference */
-	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_CQ, uid, cqn, NULL), 0);
+	drop_qp(fw, "create", uid, qpn, cqn, pdn);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_CQ, other, their_cq, NULL), 0);
-	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, uid, pdn, NULL), 0);
 	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, other, theirs, NULL), 0);
 }
 
@@ -300,10 +318,8 @@ static void test_umem_qp(struct emu_fw *fw, uint16_t uid)
 	CHECK_EQ(create_qp(fw, &m, 0, &qpn), 0);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_UMEM, uid, umem, NULL),
 		 EMU_FW_STATUS_RES_BUSY);
-	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_QP, uid, qpn, NULL), 0);
+	drop_qp(fw, "UMEM QP", uid, qpn, cqn, pdn);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_UMEM, uid, umem, NULL), 0);
-	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_CQ, uid, cqn, NULL), 0);
-	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, uid, pdn, NULL), 0);
 }
 
 /* Basic SRQs on a page list hold their PD. */
