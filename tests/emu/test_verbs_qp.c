@@ -41,59 +41,55 @@ static struct ibv_qp *make_qp(enum ibv_qp_type type, int how)
 	}
 }
 
-static int to_init(struct ibv_qp *qp)
+/*
+ * The attributes of every transition these tests make, and the ones
+ * check_attrs() reads back: each transition takes those its mask names.
+ */
+static const struct ibv_qp_attr qp_attrs = {
+	.pkey_index = 0,
+	.port_num = 1,
+	.qkey = 0x11111111,
+	.qp_access_flags = IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE,
+	.path_mtu = IBV_MTU_1024,
+	.dest_qp_num = 0x1234,
+	.rq_psn = 0x777,
+	.max_dest_rd_atomic = 4,
+	.min_rnr_timer = 12,
+	.ah_attr = { .dlid = 7, .sl = 2, .port_num = 1 },
+	.sq_psn = 0x999,
+	.timeout = 14,
+	.retry_cnt = 7,
+	.rnr_retry = 7,
+	.max_rd_atomic = 2,
+};
+
+#define INIT_PORT (IBV_QP_PKEY_INDEX | IBV_QP_PORT)
+#define RTR_PATH (IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN)
+#define RC_RTR (IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER)
+#define RC_RTS (IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY | \
+		IBV_QP_MAX_QP_RD_ATOMIC)
+
+/* RESET->INIT, INIT->RTR, RTR->RTS with what the IB spec requires. */
+static int to_next(struct ibv_qp *qp, enum ibv_qp_state state)
 {
-	struct ibv_qp_attr a = {
-		.qp_state = IBV_QPS_INIT,
-		.pkey_index = 0,
-		.port_num = 1,
-		.qkey = 0x11111111,
-		.qp_access_flags = IBV_ACCESS_REMOTE_READ |
-				   IBV_ACCESS_REMOTE_WRITE,
+	static const struct {
+		int ud, uc, rc;	/* the mask for each type */
+	} required[] = {
+		[IBV_QPS_INIT] = { INIT_PORT | IBV_QP_QKEY,
+				   INIT_PORT | IBV_QP_ACCESS_FLAGS,
+				   INIT_PORT | IBV_QP_ACCESS_FLAGS },
+		[IBV_QPS_RTR] = { 0, RTR_PATH, RTR_PATH | RC_RTR },
+		[IBV_QPS_RTS] = { IBV_QP_SQ_PSN, IBV_QP_SQ_PSN,
+				  IBV_QP_SQ_PSN | RC_RTS },
 	};
-	int mask = IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT;
+	struct ibv_qp_attr a = qp_attrs;
+	int mask;
 
-	mask |= qp->qp_type == IBV_QPT_UD ? IBV_QP_QKEY : IBV_QP_ACCESS_FLAGS;
-	return ibv_modify_qp(qp, &a, mask);
-}
-
-static int to_rtr(struct ibv_qp *qp)
-{
-	struct ibv_qp_attr a = {
-		.qp_state = IBV_QPS_RTR,
-		.path_mtu = IBV_MTU_1024,
-		.dest_qp_num = 0x1234,
-		.rq_psn = 0x777,
-		.max_dest_rd_atomic = 4,
-		.min_rnr_timer = 12,
-		.ah_attr = { .dlid = 7, .sl = 2, .port_num = 1 },
-	};
-	int mask = IBV_QP_STATE;
-
-	if (qp->qp_type != IBV_QPT_UD)
-		mask |= IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
-			IBV_QP_RQ_PSN;
-	if (qp->qp_type == IBV_QPT_RC)
-		mask |= IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER;
-	return ibv_modify_qp(qp, &a, mask);
-}
-
-static int to_rts(struct ibv_qp *qp)
-{
-	struct ibv_qp_attr a = {
-		.qp_state = IBV_QPS_RTS,
-		.sq_psn = 0x999,
-		.timeout = 14,
-		.retry_cnt = 7,
-		.rnr_retry = 7,
-		.max_rd_atomic = 2,
-	};
-	int mask = IBV_QP_STATE | IBV_QP_SQ_PSN;
-
-	if (qp->qp_type == IBV_QPT_RC)
-		mask |= IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
-			IBV_QP_MAX_QP_RD_ATOMIC;
-	return ibv_modify_qp(qp, &a, mask);
+	mask = qp->qp_type == IBV_QPT_UD ? required[state].ud :
+	       qp->qp_type == IBV_QPT_UC ? required[state].uc :
+	       required[state].rc;
+	a.qp_state = state;
+	return ibv_modify_qp(qp, &a, IBV_QP_STATE | mask);
 }
 
 static int to_state(struct ibv_qp *qp, enum ibv_qp_state s)
@@ -168,7 +164,7 @@ static void lifecycle(enum ibv_qp_type type, int how)
 	CHECK_EQ(to_state(qp, IBV_QPS_INIT), EINVAL);
 	/* RESET -> RESET is a no-op */
 	CHECK_EQ(to_state(qp, IBV_QPS_RESET), 0);
-	CHECK_EQ(to_init(qp), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_INIT), 0);
 	CHECK_EQ(state_of(qp), IBV_QPS_INIT);
 	/* INIT -> INIT with an optional attribute */
 	a.qp_state = IBV_QPS_INIT;
@@ -184,10 +180,10 @@ static void lifecycle(enum ibv_qp_type type, int how)
 	CHECK_EQ(to_state(qp, IBV_QPS_RTS), EINVAL);
 	if (type != IBV_QPT_UD)	/* RTR needs its attributes */
 		CHECK_EQ(to_state(qp, IBV_QPS_RTR), EINVAL);
-	CHECK_EQ(to_rtr(qp), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_RTR), 0);
 	CHECK_EQ(state_of(qp), IBV_QPS_RTR);
 	CHECK_EQ(to_state(qp, IBV_QPS_INIT), EINVAL);
-	CHECK_EQ(to_rts(qp), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_RTS), 0);
 	check_attrs(qp);
 	/* RTS -> RTS with nothing but the state */
 	CHECK_EQ(to_state(qp, IBV_QPS_RTS), 0);
@@ -200,9 +196,9 @@ static void lifecycle(enum ibv_qp_type type, int how)
 	CHECK_EQ(to_state(qp, IBV_QPS_RESET), 0);
 	CHECK_EQ(state_of(qp), IBV_QPS_RESET);
 	/* and round again, this time destroyed from RTS */
-	CHECK_EQ(to_init(qp), 0);
-	CHECK_EQ(to_rtr(qp), 0);
-	CHECK_EQ(to_rts(qp), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_INIT), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_RTR), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_RTS), 0);
 	CHECK_EQ(ibv_destroy_qp(qp), 0);
 }
 
