@@ -54,25 +54,37 @@ static inline struct mlx5_ib_create_qp emu_qp_driver_data(const void *buf,
 
 enum { EMU_THREADS_MAX = 64 };
 
+/* A test's thread: the device it calls, its number, what it saw fail. */
+struct emu_worker {
+	struct ibv_context *ctx;
+	unsigned int index;
+	unsigned int failures;
+};
+
 /*
- * Runs fn on n threads, the i-th given the i-th of args (size bytes
- * each), and waits for them; false when one could not be started (those
- * that were are still waited for).
+ * Runs fn on n workers on ctx, numbered from base, and waits for them;
+ * returns the failures they counted, or n when one could not be started
+ * (those that were are still waited for).
  */
-static inline bool emu_run_threads(unsigned int n, void *(*fn)(void *),
-				   void *args, size_t size)
+static inline unsigned int emu_run_workers(struct ibv_context *ctx,
+					   unsigned int n, unsigned int base,
+					   void *(*fn)(void *))
 {
+	struct emu_worker w[EMU_THREADS_MAX];
 	pthread_t t[EMU_THREADS_MAX];
-	unsigned int i, started;
+	unsigned int i, started, failures = 0;
 
 	REQUIRE(n <= EMU_THREADS_MAX);
-	for (started = 0; started < n; started++)
-		if (pthread_create(&t[started], NULL, fn,
-				   (char *)args + started * size))
+	for (started = 0; started < n; started++) {
+		w[started] = (struct emu_worker){ ctx, base + started, 0 };
+		if (pthread_create(&t[started], NULL, fn, &w[started]))
 			break;
-	for (i = 0; i < started; i++)
+	}
+	for (i = 0; i < started; i++) {
 		pthread_join(t[i], NULL);
-	return started == n;
+		failures += w[i].failures;
+	}
+	return started == n ? failures : n;
 }
 
 /*
