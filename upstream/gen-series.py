@@ -12,8 +12,9 @@ git repository with a fixed identity and fixed dates, then writes
 so that the same inputs always give the same bytes.  --tree keeps the
 scratch repository at DIR (the patched tree) instead of a temporary one.
 
-The blob codec (providers/mlx5/blob.[ch]) and the import policy are
-copied from this repository as they are; only the glue under glue/ (the
+The blob codec (providers/mlx5/blob.[ch]), the import policy and the
+DEVX object's blob fields (devx_obj_blob.h) are copied from this
+repository as they are; only the glue under glue/ (the
 parts that exist only inside rdma-core) is written for the series.
 """
 
@@ -49,6 +50,9 @@ POLICY_FILES = [
     ('prm/prm_opcodes.h', 'providers/mlx5/prm_opcodes.h'),
     ('providers/mlx5/import_policy.h', 'providers/mlx5/import_policy.h'),
     ('providers/mlx5/import_policy.c', 'providers/mlx5/import_policy.c'),
+]
+SHARE_FILES = [
+    ('providers/mlx5/devx_obj_blob.h', 'providers/mlx5/devx_obj_blob.h'),
 ]
 
 
@@ -221,6 +225,8 @@ ATTRS_STRUCTS = [
 
 
 def mlx5_share(tree):
+    for src, dst in SHARE_FILES:
+        tree.copy_in(src, dst)
     tree.put('providers/mlx5/obj_export.c', glue('mlx5/obj_export.c'))
     add_provider_source(tree, 'obj_export.c')
     for name in SHARE_FUNCTIONS:
@@ -241,41 +247,40 @@ ENOENT
 	sampler and the ASO objects).
 """
 
+
+def page_fields(name, struct, arg, kernel_object, id_check, kernel_calls):
+    """The template fields of the export page of mlx5dv_<name>_export."""
+    return {
+        'export': 'mlx5dv_%s_export' % name,
+        'import': 'mlx5dv_%s_import' % name,
+        'struct': struct, 'arg': arg, 'kernel_object': kernel_object,
+        'id_check': id_check, 'kernel_calls': kernel_calls,
+    }
+
+
+def handle_only_calls(name, id_name):
+    """kernel_calls of a kind the kernel cannot query by its id."""
+    return ('one UVERBS_METHOD_INFO_HANDLES for the %s type. '
+            'The kernel has no query that reads a %s by its %s, so a '
+            'handle since reused by another %s of the same uverbs file '
+            'imports as that %s.' % (name, name, id_name, name, name))
+
+
 # Each export page's RETURN VALUE, ERRORS and NOTES come from one
 # template (glue/man/export_import.md) filled in per object kind.
 MAN_EXPORT_PAGES = {
-    'mlx5dv_devx_obj_export.3.md': {
-        'export': 'mlx5dv_devx_obj_export',
-        'import': 'mlx5dv_devx_obj_import',
-        'struct': 'mlx5dv_devx_obj', 'arg': 'obj',
-        'kernel_object': 'DEVX object',
-        'id_check': OBJ_ID_CHECK,
-        'kernel_calls': 'for a flow counter, flow meter, flow sampler or '
-                        'ASO object, one DEVX_OBJ_QUERY that must find the '
-                        'exported object id behind the handle; for a QP or '
-                        'TIR, UVERBS_METHOD_INFO_HANDLES and that query; '
-                        'for any other type, UVERBS_METHOD_INFO_HANDLES.',
-    },
-    'mlx5dv_devx_umem_export.3.md': {
-        'export': 'mlx5dv_devx_umem_export',
-        'import': 'mlx5dv_devx_umem_import',
-        'struct': 'mlx5dv_devx_umem', 'arg': 'umem',
-        'kernel_object': 'DEVX UMEM', 'id_check': '',
-        'kernel_calls': 'one UVERBS_METHOD_INFO_HANDLES for the UMEM type. '
-                        'The kernel has no query that reads a UMEM by its '
-                        'id, so a handle since reused by another UMEM of '
-                        'the same uverbs file imports as that UMEM.',
-    },
-    'mlx5dv_var_export.3.md': {
-        'export': 'mlx5dv_var_export',
-        'import': 'mlx5dv_var_import',
-        'struct': 'mlx5dv_var', 'arg': 'dv_var',
-        'kernel_object': 'VAR', 'id_check': '',
-        'kernel_calls': 'one UVERBS_METHOD_INFO_HANDLES for the VAR type. '
-                        'The kernel has no query that reads a VAR by its '
-                        'page id, so a handle since reused by another VAR '
-                        'of the same uverbs file imports as that VAR.',
-    },
+    'mlx5dv_devx_obj_export.3.md': page_fields(
+        'devx_obj', 'mlx5dv_devx_obj', 'obj', 'DEVX object', OBJ_ID_CHECK,
+        'for a flow counter, flow meter, flow sampler or ASO object, one '
+        'DEVX_OBJ_QUERY that must find the exported object id behind the '
+        'handle; for a QP or TIR, UVERBS_METHOD_INFO_HANDLES and that '
+        'query; for any other type, UVERBS_METHOD_INFO_HANDLES.'),
+    'mlx5dv_devx_umem_export.3.md': page_fields(
+        'devx_umem', 'mlx5dv_devx_umem', 'umem', 'DEVX UMEM', '',
+        handle_only_calls('UMEM', 'id')),
+    'mlx5dv_var_export.3.md': page_fields(
+        'var', 'mlx5dv_var', 'dv_var', 'VAR', '',
+        handle_only_calls('VAR', 'page id')),
 }
 
 

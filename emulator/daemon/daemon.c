@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <ftw.h>
 #include <sched.h>
 #include <signal.h>
@@ -25,6 +26,8 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -100,6 +103,8 @@ struct chan {
 	int out_fds[4];
 	unsigned int out_nfds;
 	size_t charged;			/* bytes counted in cl->bytes */
+	struct emu_wire_shm *shm;	/* the shared page, or NULL */
+	uint32_t shm_seq;		/* the page's request served last */
 };
 
 struct daemon {
@@ -113,6 +118,7 @@ struct daemon {
 	struct client *clients;
 	struct item *grave;
 	struct chan *hot;		/* the channel served last */
+	struct chan *polled;		/* its page has daemon_polls set */
 	unsigned long served;		/* requests answered */
 };
 
@@ -250,6 +256,10 @@ static void chan_close(struct chan *ch)
 		return;
 	if (d.hot == ch)
 		d.hot = NULL;
+	if (d.polled == ch)
+		d.polled = NULL;
+	if (ch->shm)
+		munmap(ch->shm, EMU_WIRE_SHM_BYTES);
 	for (pp = &cl->waiting; *pp; pp = &(*pp)->wnext)
 		if (*pp == ch) {
 			*pp = ch->wnext;
@@ -327,12 +337,13 @@ static bool flush_out(struct chan *ch)
  * Answers on the channel: at once when the socket takes it all (the usual
  * case), else the rest is kept and sent as the client reads.
  */
-static bool send_reply(struct chan *ch, int ret, struct emu_reply *rep,
-		       const void *extra, size_t extra_len)
+static bool send_reply(struct chan *ch, uint32_t seq, int ret,
+		       struct emu_reply *rep, const void *extra,
+		       size_t extra_len)
 {
 	struct emu_wire_rep hdr = {
 		.magic = EMU_WIRE_MAGIC, .ret = ret, .nfds = rep->nfds,
-		.len = (uint32_t)(rep->len + extra_len), .seq = ch->req.seq,
+		.len = (uint32_t)(rep->len + extra_len), .seq = seq,
 	};
 	char cbuf[CMSG_SPACE(sizeof(rep->fds))];
 	struct iovec iov[3] = {
@@ -414,11 +425,59 @@ static int run_mmap(struct emu_ufile *uf, const uint8_t *payload,
 	return ret;
 }
 
-/* Executes the channel's complete request and answers it. */
-static bool execute(struct chan *ch)
+static bool header_ok(const struct emu_wire_req *req)
+{
+	return req->magic == EMU_WIRE_MAGIC && !req->reserved &&
+	       req->len <= EMU_WIRE_MAX_REQ &&
+	       req->seq != EMU_WIRE_SEQ_REFUSED;
+}
+
+/* The reply to seq is in the page: the client may take it. */
+static void page_publish(struct emu_wire_shm *sh, uint32_t seq)
+{
+	__atomic_store_n(&sh->rep_seq, seq, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&sh->client_waits, __ATOMIC_RELAXED))
+		syscall(SYS_futex, &sh->rep_seq, FUTEX_WAKE, 1, NULL, NULL, 0);
+}
+
+/*
+ * Answers a request that came in the page: in the page, or on the socket
+ * when the reply has fds or does not fit (the page says so).
+ */
+static bool page_reply(struct chan *ch, uint32_t seq, int ret,
+		       struct emu_reply *rep)
+{
+	struct emu_wire_shm *sh = ch->shm;
+	struct emu_wire_rep hdr = {
+		.magic = EMU_WIRE_MAGIC, .ret = ret, .len = (uint32_t)rep->len,
+		.seq = seq,
+	};
+
+	if (rep->nfds || rep->len > EMU_WIRE_SHM_DATA) {
+		hdr.len = 0;
+		hdr.reserved = EMU_WIRE_SHM_ON_SOCKET;
+		sh->rep = hdr;
+		page_publish(sh, seq);
+		return send_reply(ch, seq, ret, rep, NULL, 0);
+	}
+	if (rep->len)
+		memcpy(sh->rep_data, rep->buf, rep->len);
+	sh->rep = hdr;
+	page_publish(sh, seq);
+	return true;
+}
+
+static bool page_serve(struct chan *ch);
+
+/*
+ * Executes a complete request and answers it where it came from: on the
+ * socket, or in the page (in_page).
+ */
+static bool execute(struct chan *ch, const struct emu_wire_req *req,
+		    const uint8_t *payload, bool in_page)
 {
 	struct emu_ufile *uf = ch->conn->uf;
-	const struct emu_wire_req *req = &ch->req;
 	struct emu_wire_mmap_rep mrep = {};
 	struct emu_reply rep = {};
 	size_t extra = 0;
@@ -427,28 +486,59 @@ static bool execute(struct chan *ch)
 
 	switch (req->kind) {
 	case EMU_WIRE_IOCTL:
-		ret = emu_uverbs_ioctl(uf, ch->payload, req->len, &rep);
-		emu_trace_ioctl(uf, req->pid, ch->payload, req->len, ret);
+		ret = emu_uverbs_ioctl(uf, payload, req->len, &rep);
+		emu_trace_ioctl(uf, req->pid, payload, req->len, ret);
 		break;
 	case EMU_WIRE_MMAP:
-		ret = run_mmap(uf, ch->payload, req->len, req->pid, &rep,
-			       &mrep);
+		ret = run_mmap(uf, payload, req->len, req->pid, &rep, &mrep);
 		if (!ret)
 			extra = sizeof(mrep);
 		break;
 	case EMU_WIRE_PING:
 		ret = 0;
 		break;
+	case EMU_WIRE_DOORBELL:
+		/* nothing to answer here: the page has the request */
+		return !req->len && page_serve(ch);
 	default:
 		/* what an unknown ioctl command gets */
 		ret = -ENOTTY;
 		break;
 	}
-	ok = send_reply(ch, ret, &rep, &mrep, extra);
+	ok = in_page ? page_reply(ch, req->seq, ret, &rep) :
+		       send_reply(ch, req->seq, ret, &rep, &mrep, extra);
+	emu_reply_free(&rep);
 	d.hot = ch;
 	d.served++;
-	emu_reply_free(&rep);
 	return ok;
+}
+
+/*
+ * Serves the request in ch's page if there is a new one.  False when the
+ * channel is to be closed: no page, or a request that breaks the protocol.
+ * Only what was copied out of the page is looked at: the client may
+ * write it at any time.
+ */
+static bool page_serve(struct chan *ch)
+{
+	static uint8_t payload[EMU_WIRE_SHM_DATA];	/* one thread */
+	struct emu_wire_shm *sh = ch->shm;
+	struct emu_wire_req req;
+	uint32_t seq;
+
+	if (!sh)
+		return false;
+	seq = __atomic_load_n(&sh->req_seq, __ATOMIC_ACQUIRE);
+	/* nothing new, or the last reply is still going out */
+	if (seq == ch->shm_seq || ch->out)
+		return true;
+	memcpy(&req, &sh->req, sizeof(req));
+	if (!header_ok(&req) || req.kind != EMU_WIRE_IOCTL || req.seq != seq ||
+	    req.len > EMU_WIRE_SHM_DATA)
+		return false;
+	ch->shm_seq = seq;
+	memcpy(payload, sh->req_data, req.len);
+	return execute(ch, &req, payload, true);
 }
 
 /* Stops reading ch until its client's buffered bytes go down. */
@@ -457,13 +547,6 @@ static void wait_budget(struct chan *ch)
 	ch->wnext = ch->cl->waiting;
 	ch->cl->waiting = ch;
 	watch(ch, 0);
-}
-
-static bool header_ok(const struct emu_wire_req *req)
-{
-	return req->magic == EMU_WIRE_MAGIC && !req->reserved &&
-	       req->len <= EMU_WIRE_MAX_REQ &&
-	       req->seq != EMU_WIRE_SEQ_REFUSED;
 }
 
 /*
@@ -512,7 +595,12 @@ static bool chan_read(struct chan *ch)
 		if (ch->req_got < sizeof(ch->req)) {
 			/* the header, and with it usually the whole payload */
 			want = sizeof(ch->req) - ch->req_got;
-			n = recv(ch->fd, buf, want + EMU_INLINE_REQ,
+			/*
+			 * Where the page carries the requests, a doorbell may
+			 * come before the last one was read: the header alone.
+			 */
+			n = recv(ch->fd, buf,
+				 want + (ch->shm ? 0 : EMU_INLINE_REQ),
 				 MSG_DONTWAIT);
 			if (n < 0 && (errno == EAGAIN || errno == EINTR))
 				return true;
@@ -555,7 +643,7 @@ static bool chan_read(struct chan *ch)
 		}
 		if (ch->payload_got < ch->req.len)
 			continue;
-		if (!execute(ch))
+		if (!execute(ch, &ch->req, ch->payload, false))
 			return false;
 		free(ch->payload);
 		ch->payload = NULL;
@@ -598,7 +686,38 @@ static void refuse(int fd)
 	close(fd);
 }
 
-static void add_chan(struct conn *c, int fd)
+/*
+ * Maps the page a client passed for ch, if it is one the daemon can
+ * trust not to fault under it (a memfd sealed against shrinking, as big
+ * as wire.h says) and the client's byte budget holds it; a channel
+ * without one is served by its socket alone.  The fd is closed either
+ * way: the mapping is all the daemon keeps.
+ */
+static void page_attach(struct chan *ch, int page)
+{
+	struct stat st;
+	void *p;
+	int seals;
+
+	seals = fcntl(page, F_GET_SEALS);
+	if (seals < 0 || !(seals & F_SEAL_SHRINK) || fstat(page, &st) ||
+	    !S_ISREG(st.st_mode) || st.st_size < EMU_WIRE_SHM_BYTES ||
+	    ch->cl->bytes + EMU_WIRE_SHM_BYTES > EMU_CLIENT_MAX_BYTES) {
+		close(page);
+		return;
+	}
+	p = mmap(NULL, EMU_WIRE_SHM_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
+		 page, 0);
+	close(page);
+	if (p == MAP_FAILED)
+		return;
+	/* shm_seq 0: a new page's, the client's first request is 1 */
+	ch->shm = p;
+	charge(ch, EMU_WIRE_SHM_BYTES);
+}
+
+/* Serves channel fd of connection c, with its page if page >= 0. */
+static void add_chan(struct conn *c, int fd, int page)
 {
 	struct epoll_event ev = { .events = EPOLLIN };
 	struct client *cl;
@@ -610,25 +729,25 @@ static void add_chan(struct conn *c, int fd)
 	if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &tlen) ||
 	    type != SOCK_STREAM) {
 		close(fd);
-		return;
+		goto no_page;
 	}
 	cl = client_get(fd);
 	if (!cl) {
 		close(fd);
-		return;
+		goto no_page;
 	}
 	if (!fd_allowed(cl)) {
 		emu_trace("ufile %u pid %d: channel refused (%u fds held)",
 			  c->uf->serial, (int)cl->pid, cl->nfds);
 		refuse(fd);
 		client_put(cl);
-		return;
+		goto no_page;
 	}
 	ch = calloc(1, sizeof(*ch));
 	if (!ch) {
 		close(fd);
 		client_put(cl);
-		return;
+		goto no_page;
 	}
 	ch->it.kind = IT_CHAN;
 	ch->fd = fd;
@@ -640,7 +759,7 @@ static void add_chan(struct conn *c, int fd)
 		close(fd);
 		free(ch);
 		client_put(cl);
-		return;
+		goto no_page;
 	}
 	ch->next = c->chans;
 	if (ch->next)
@@ -649,6 +768,12 @@ static void add_chan(struct conn *c, int fd)
 	c->chans = ch;
 	cl->nfds++;
 	d.nfds++;
+	if (page >= 0)
+		page_attach(ch, page);
+	return;
+no_page:
+	if (page >= 0)
+		close(page);
 }
 
 /*
@@ -667,7 +792,8 @@ static bool conn_read(struct conn *c)
 			.msg_iov = &iov, .msg_iovlen = 1,
 			.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
 		};
-		int chan = -1;
+		int fds[2] = { -1, -1 };
+		unsigned int nfds;
 		ssize_t n;
 
 		n = recvmsg(c->fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
@@ -675,16 +801,19 @@ static bool conn_read(struct conn *c)
 			return errno == EAGAIN || errno == EINTR;
 		if (n == 0)
 			return false;
-		/* one channel per token: any other fd is dropped */
-		if (!emu_wire_take_fds(&msg, &chan, 1))
+		/* a channel and its page per token: other fds are dropped */
+		nfds = emu_wire_take_fds(&msg, fds, 2);
+		if (!nfds)
 			continue;
 		if (n != sizeof(tok) || tok.magic != EMU_WIRE_MAGIC ||
 		    tok.version != EMU_WIRE_VERSION ||
 		    (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
-			close(chan);
+			close(fds[0]);
+			if (nfds > 1)
+				close(fds[1]);
 			continue;
 		}
-		add_chan(c, chan);
+		add_chan(c, fds[0], nfds > 1 ? fds[1] : -1);
 	}
 	return true;
 }
@@ -853,14 +982,53 @@ static int setup(const char *dir, unsigned int ndev, int *sfd)
 }
 
 /*
+ * Says in ch's page whether the daemon polls it (the client rings only
+ * when not), then serves what the page holds: a request written while the
+ * flag was still up gets no doorbell.  Closes ch if the page breaks the
+ * protocol.
+ */
+static void page_poll_flag(struct chan *ch, uint32_t polls)
+{
+	d.polled = polls ? ch : NULL;
+	__atomic_store_n(&ch->shm->daemon_polls, polls, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!page_serve(ch))
+		chan_close(ch);
+}
+
+/* Stops polling the page polled last: its client rings again. */
+static void page_unpoll(void)
+{
+	if (d.polled)
+		page_poll_flag(d.polled, 0);
+}
+
+/* Polls the hot channel once: its page, else its socket. */
+static void poll_hot(struct chan *ch)
+{
+	if (!ch->shm) {
+		on_chan(ch, EPOLLIN);
+		return;
+	}
+	if (d.polled == ch) {
+		if (!page_serve(ch))
+			chan_close(ch);
+		return;
+	}
+	page_unpoll();
+	if (!ch->it.dead)
+		page_poll_flag(ch, 1);
+}
+
+/*
  * epoll_wait() that first polls for up to EMU_WIRE_SPIN_NS while the
  * waits before were that short: a client calling back to back finds the
- * daemon awake, and neither side pays a wake-up.  The polling reads the
- * channel served last directly, as that is where the next request
- * usually comes, and asks epoll for the others every EMU_SPIN_EPOLL
- * tries, so they are not kept waiting (a poll of epoll costs more than
- * the read, on every channel it watches).  A client that calls less
- * often, or none, turns the polling off after one window.
+ * daemon awake, and neither side pays a wake-up.  The polling looks at
+ * the channel served last, as that is where the next request usually
+ * comes (its page, where it has one: no system call at all), and asks
+ * epoll for the others every EMU_SPIN_EPOLL tries, so they are not kept
+ * waiting.  A client that calls less often, or none, turns the polling
+ * off after one window.
  */
 #define EMU_SPIN_EPOLL 8
 
@@ -875,21 +1043,22 @@ static int wait_events(struct epoll_event *evs, int max)
 	while (!spin.off) {
 		if (d.hot && ++tries % EMU_SPIN_EPOLL) {
 			served = d.served;
-			on_chan(d.hot, EPOLLIN);
+			poll_hot(d.hot);
 			if (d.served != served) {
 				start = emu_wire_now_ns();
 				continue;
 			}
+			emu_wire_relax();
 		} else {
 			n = epoll_wait(d.ep, evs, max, 0);
 			if (n)
 				return n;
+			sched_yield();	/* a client may need this CPU */
 		}
 		if (emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS)
 			spin.off = true;
-		else
-			sched_yield();	/* a client may need this CPU */
 	}
+	page_unpoll();
 	n = epoll_wait(d.ep, evs, max, -1);
 	spin.off = emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS;
 	return n;

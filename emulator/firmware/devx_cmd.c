@@ -16,12 +16,12 @@
 #include "prm_layout.h"
 #include "prm_opcodes.h"
 
-static bool read_opcode(const void *in, size_t inlen, uint16_t *opcode)
+/* The command's opcode; 0, which no command has, when it has none. */
+static uint16_t opcode_of(const void *in, size_t inlen)
 {
 	if (!in || !prm_fits(inlen, PRM_HDR_OPCODE))
-		return false;
-	*opcode = prm_get(in, PRM_HDR_OPCODE);
-	return true;
+		return 0;
+	return prm_get(in, PRM_HDR_OPCODE);
 }
 
 static bool op_in(uint16_t opcode, const uint16_t *list, size_t n)
@@ -50,13 +50,11 @@ static const uint16_t general_ops[] = {
 
 bool devx_cmd_is_general(const void *in, size_t inlen)
 {
-	uint16_t opcode;
+	uint16_t opcode = opcode_of(in, inlen);
 
-	if (!read_opcode(in, inlen, &opcode))
-		return false;
-	if (opcode >= PRM_OP_GENERAL_START && opcode < PRM_OP_GENERAL_END)
-		return true;
-	return OP_IN(opcode, general_ops);
+	return (opcode >= PRM_OP_GENERAL_START &&
+		opcode < PRM_OP_GENERAL_END) ||
+	       OP_IN(opcode, general_ops);
 }
 
 /* devx_is_obj_create_cmd(), without its two conditional cases. */
@@ -80,24 +78,22 @@ static const uint16_t create_ops[] = {
 
 /* SET_FLOW_TABLE_ENTRY: op_mod 0 creates an entry, 1 modifies it. */
 #define PRM_SET_FTE_OP_MOD PRM_HDR_OP_MOD
-/* CREATE_PSV makes one object only when it asks for one PSV. */
+static bool is_set_fte(const void *in, size_t inlen, unsigned int op_mod)
+{
+	return opcode_of(in, inlen) == PRM_OP_SET_FLOW_TABLE_ENTRY &&
+	       prm_fits(inlen, PRM_SET_FTE_OP_MOD) &&
+	       prm_get(in, PRM_SET_FTE_OP_MOD) == op_mod;
+}
 
 bool devx_cmd_is_obj_create(const void *in, size_t inlen)
 {
-	uint16_t opcode;
+	uint16_t opcode = opcode_of(in, inlen);
 
-	if (!read_opcode(in, inlen, &opcode))
-		return false;
-	switch (opcode) {
-	case PRM_OP_SET_FLOW_TABLE_ENTRY:
-		return prm_fits(inlen, PRM_SET_FTE_OP_MOD) &&
-		       prm_get(in, PRM_SET_FTE_OP_MOD) == 0;
-	case PRM_OP_CREATE_PSV:
+	/* CREATE_PSV makes one object only when it asks for one PSV. */
+	if (opcode == PRM_OP_CREATE_PSV)
 		return prm_fits(inlen, PRM_CREATE_PSV_NUM) &&
 		       prm_get(in, PRM_CREATE_PSV_NUM) == 1;
-	default:
-		return OP_IN(opcode, create_ops);
-	}
+	return is_set_fte(in, inlen, 0) || OP_IN(opcode, create_ops);
 }
 
 /* devx_is_obj_modify_cmd(), without SET_FLOW_TABLE_ENTRY. */
@@ -120,14 +116,8 @@ static const uint16_t modify_ops[] = {
 
 bool devx_cmd_is_obj_modify(const void *in, size_t inlen)
 {
-	uint16_t opcode;
-
-	if (!read_opcode(in, inlen, &opcode))
-		return false;
-	if (opcode == PRM_OP_SET_FLOW_TABLE_ENTRY)
-		return prm_fits(inlen, PRM_SET_FTE_OP_MOD) &&
-		       prm_get(in, PRM_SET_FTE_OP_MOD) == 1;
-	return OP_IN(opcode, modify_ops);
+	return is_set_fte(in, inlen, 1) ||
+	       OP_IN(opcode_of(in, inlen), modify_ops);
 }
 
 /* devx_is_obj_query_cmd() */
@@ -150,11 +140,7 @@ static const uint16_t query_ops[] = {
 
 bool devx_cmd_is_obj_query(const void *in, size_t inlen)
 {
-	uint16_t opcode;
-
-	if (!read_opcode(in, inlen, &opcode))
-		return false;
-	return OP_IN(opcode, query_ops);
+	return OP_IN(opcode_of(in, inlen), query_ops);
 }
 
 /*
@@ -205,8 +191,6 @@ static const struct obj_ref obj_refs[] = {
 	REF(SET_FLOW_TABLE_ENTRY, SET_FLOW_TABLE_ENTRY, FTE_INDEX),
 	REF(QUERY_Q_COUNTER, ALLOC_Q_COUNTER, Q_COUNTER_QUERY_ID),
 	REF(QUERY_FLOW_COUNTER, ALLOC_FLOW_COUNTER, PRM_QUERY_FC_ID),
-	REF(QUERY_MODIFY_HEADER_CONTEXT, ALLOC_MODIFY_HEADER_CONTEXT,
-	    ID32_AT_40),
 	REF(QUERY_SCHEDULING_ELEMENT, CREATE_SCHEDULING_ELEMENT, SCHED_ID),
 	REF(MODIFY_SCHEDULING_ELEMENT, CREATE_SCHEDULING_ELEMENT, SCHED_ID),
 	REF(ADD_VXLAN_UDP_DPORT, ADD_VXLAN_UDP_DPORT, VXLAN_PORT),
@@ -234,17 +218,17 @@ static const struct obj_ref obj_refs[] = {
 	REF(SET_XRQ_DC_PARAMS_ENTRY, CREATE_XRQ, OBJN),
 	REF(RELEASE_XRQ_ERROR, CREATE_XRQ, OBJN),
 	REF(MODIFY_XRQ, CREATE_XRQ, OBJN),
+	REF(QUERY_MODIFY_HEADER_CONTEXT, ALLOC_MODIFY_HEADER_CONTEXT,
+	    ID32_AT_40),
 	REF(QUERY_PACKET_REFORMAT_CONTEXT, ALLOC_PACKET_REFORMAT_CONTEXT,
 	    ID32_AT_40),
 };
 
 uint64_t devx_cmd_obj_id(const void *in, size_t inlen)
 {
-	uint16_t opcode;
+	uint16_t opcode = opcode_of(in, inlen);
 	size_t i;
 
-	if (!read_opcode(in, inlen, &opcode))
-		return 0;
 	if (opcode == PRM_OP_MODIFY_GENERAL_OBJECT ||
 	    opcode == PRM_OP_QUERY_GENERAL_OBJECT) {
 		if (!prm_fits(inlen, PRM_GOBJ_ID))

@@ -22,6 +22,16 @@ struct fw_op {
 	bool (*handler)(struct fw_cmd *cmd);
 };
 
+/*
+ * The four commands of an object kept as a context: create and modify
+ * carry the context in (in_len), query gives it back (out_len).
+ */
+#define CTX_OBJ_OPS(obj, fn, in_len, out_len)                               \
+	{ PRM_OP_CREATE_##obj, in_len, 16, fw_cmd_create_##fn },            \
+	{ PRM_OP_MODIFY_##obj, in_len, 16, fw_cmd_modify_##fn },            \
+	{ PRM_OP_QUERY_##obj, 16, out_len, fw_cmd_query_##fn },             \
+	{ PRM_OP_DESTROY_##obj, 16, 16, fw_cmd_destroy_##fn }
+
 static const struct fw_op fw_ops[] = {
 	{ PRM_OP_QUERY_HCA_CAP, 16, PRM_QUERY_HCA_CAP_MIN_OUT_LEN,
 	  fw_cmd_query_hca_cap },
@@ -61,26 +71,11 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_CREATE_CQ, PRM_CQ_IN_LEN, 16, fw_cmd_create_cq },
 	{ PRM_OP_QUERY_CQ, 16, PRM_QUERY_CQ_OUT_LEN, fw_cmd_query_cq },
 	{ PRM_OP_DESTROY_CQ, 16, 16, fw_cmd_destroy_cq },
-	{ PRM_OP_CREATE_TIR, PRM_OBJ_IN_LEN, 16, fw_cmd_create_tir },
-	{ PRM_OP_MODIFY_TIR, PRM_OBJ_IN_LEN, 16, fw_cmd_modify_tir },
-	{ PRM_OP_QUERY_TIR, 16, PRM_OBJ_OUT_LEN, fw_cmd_query_tir },
-	{ PRM_OP_DESTROY_TIR, 16, 16, fw_cmd_destroy_tir },
-	{ PRM_OP_CREATE_TIS, PRM_TIS_IN_LEN, 16, fw_cmd_create_tis },
-	{ PRM_OP_MODIFY_TIS, PRM_TIS_IN_LEN, 16, fw_cmd_modify_tis },
-	{ PRM_OP_QUERY_TIS, 16, PRM_QUERY_TIS_OUT_LEN, fw_cmd_query_tis },
-	{ PRM_OP_DESTROY_TIS, 16, 16, fw_cmd_destroy_tis },
-	{ PRM_OP_CREATE_RQ, PRM_OBJ_IN_LEN, 16, fw_cmd_create_wq },
-	{ PRM_OP_MODIFY_RQ, PRM_OBJ_IN_LEN, 16, fw_cmd_modify_wq },
-	{ PRM_OP_QUERY_RQ, 16, PRM_OBJ_OUT_LEN, fw_cmd_query_wq },
-	{ PRM_OP_DESTROY_RQ, 16, 16, fw_cmd_destroy_wq },
-	{ PRM_OP_CREATE_SQ, PRM_OBJ_IN_LEN, 16, fw_cmd_create_wq },
-	{ PRM_OP_MODIFY_SQ, PRM_OBJ_IN_LEN, 16, fw_cmd_modify_wq },
-	{ PRM_OP_QUERY_SQ, 16, PRM_OBJ_OUT_LEN, fw_cmd_query_wq },
-	{ PRM_OP_DESTROY_SQ, 16, 16, fw_cmd_destroy_wq },
-	{ PRM_OP_CREATE_RQT, PRM_OBJ_IN_LEN, 16, fw_cmd_create_rqt },
-	{ PRM_OP_MODIFY_RQT, PRM_OBJ_IN_LEN, 16, fw_cmd_modify_rqt },
-	{ PRM_OP_QUERY_RQT, 16, PRM_OBJ_OUT_LEN, fw_cmd_query_rqt },
-	{ PRM_OP_DESTROY_RQT, 16, 16, fw_cmd_destroy_rqt },
+	CTX_OBJ_OPS(TIR, tir, PRM_OBJ_IN_LEN, PRM_OBJ_OUT_LEN),
+	CTX_OBJ_OPS(TIS, tis, PRM_TIS_IN_LEN, PRM_QUERY_TIS_OUT_LEN),
+	CTX_OBJ_OPS(RQ, wq, PRM_OBJ_IN_LEN, PRM_OBJ_OUT_LEN),
+	CTX_OBJ_OPS(SQ, wq, PRM_OBJ_IN_LEN, PRM_OBJ_OUT_LEN),
+	CTX_OBJ_OPS(RQT, rqt, PRM_OBJ_IN_LEN, PRM_OBJ_OUT_LEN),
 	{ PRM_OP_CREATE_FLOW_TABLE, PRM_FS_IN_LEN, 16,
 	  fw_cmd_create_flow_table },
 	{ PRM_OP_MODIFY_FLOW_TABLE, PRM_FS_IN_LEN, 16,

@@ -179,24 +179,45 @@ static const struct cap_val ft_props[] = {
 	V(PRM_FT_PROP_LOG_MAX_FLOW, FW_LOG_MAX_FLOW),
 };
 
-static void put(uint8_t *area, const struct cap_val *v, size_t n, bool cur)
+/* Sets each value of a table in area, its offsets counted from block. */
+static void put(uint8_t *area, unsigned int block, const struct cap_val *v,
+		size_t n, bool cur)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		prm_set(area, v[i].off, v[i].width, cur ? v[i].cur : v[i].max);
+		prm_set(area, block + v[i].off, v[i].width,
+			cur ? v[i].cur : v[i].max);
 }
 
-#define PUT(area, table, cur)                                               \
-	put(area, table, sizeof(table) / sizeof(table[0]), cur)
+#define PUT(area, block, table, cur)                                        \
+	put(area, block, table, sizeof(table) / sizeof(table[0]), cur)
 
-static void put_ft_props(uint8_t *area, unsigned int block, bool cur)
+/* The capability types whose area is one table of values and no more. */
+#define TABLE_AREA(type, table)                                             \
+	{ type, table, sizeof(table) / sizeof(table[0]) }
+static const struct table_area {
+	unsigned int type;
+	const struct cap_val *v;
+	size_t n;
+} table_areas[] = {
+	TABLE_AREA(PRM_CAP_TYPE_GENERAL_2, general2_caps),
+	TABLE_AREA(PRM_CAP_TYPE_ATOMIC, atomic_caps),
+	TABLE_AREA(PRM_CAP_TYPE_ROCE, roce_caps),
+	TABLE_AREA(PRM_CAP_TYPE_QOS, qos_caps),
+};
+
+/* Fills a table area of type; false when type has none. */
+static bool put_table_area(uint8_t *area, unsigned int type, bool cur)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(ft_props) / sizeof(ft_props[0]); i++)
-		prm_set(area, block + ft_props[i].off, ft_props[i].width,
-			cur ? ft_props[i].cur : ft_props[i].max);
+	for (i = 0; i < sizeof(table_areas) / sizeof(table_areas[0]); i++)
+		if (table_areas[i].type == type) {
+			put(area, 0, table_areas[i].v, table_areas[i].n, cur);
+			return true;
+		}
+	return false;
 }
 
 /*
@@ -210,13 +231,10 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 	memset(area, 0, PRM_CAP_AREA_LEN);
 	switch (type) {
 	case PRM_CAP_TYPE_GENERAL:
-		PUT(area, general_caps, cur);
+		PUT(area, 0, general_caps, cur);
 		prm_set(area, PRM_CAP_VHCA_ID, fw->vhca_id);
 		prm_set64(area, PRM_CAP_GENERAL_OBJ_TYPES,
 			  fw_general_obj_types());
-		return true;
-	case PRM_CAP_TYPE_GENERAL_2:
-		PUT(area, general2_caps, cur);
 		return true;
 	case PRM_CAP_TYPE_ETHERNET_OFFLOADS:
 	case PRM_CAP_TYPE_ESWITCH_FLOW_TABLE:
@@ -230,22 +248,13 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 	case PRM_CAP_TYPE_ODP:
 		/* Without page faults (pg = 0) every ODP bit is clear. */
 		return true;
-	case PRM_CAP_TYPE_ATOMIC:
-		PUT(area, atomic_caps, cur);
-		return true;
-	case PRM_CAP_TYPE_ROCE:
-		PUT(area, roce_caps, cur);
-		return true;
-	case PRM_CAP_TYPE_QOS:
-		PUT(area, qos_caps, cur);
-		return true;
 	case PRM_CAP_TYPE_FLOW_TABLE:
-		put_ft_props(area, PRM_CAP_FT_NIC_RX_PROPS, cur);
-		put_ft_props(area, PRM_CAP_FT_NIC_TX_PROPS, cur);
+		PUT(area, PRM_CAP_FT_NIC_RX_PROPS, ft_props, cur);
+		PUT(area, PRM_CAP_FT_NIC_TX_PROPS, ft_props, cur);
 		return true;
 	default:
-		/* Crypto is off in the general caps. */
-		return false;
+		/* Crypto, off in the general caps, is not among them. */
+		return put_table_area(area, type, cur);
 	}
 }
 

@@ -65,12 +65,10 @@ bool fw_cmd_dealloc_flow_counter(struct fw_cmd *cmd)
 	obj = fw_obj_find_containing(cmd->fw, FW_OBJ_FLOW_COUNTER, id);
 	if (!fw_obj_usable(cmd, obj))
 		return false;
-	/* A bulk is freed as a whole, by its base id. */
-	if (obj->id != id)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			       EMU_FW_SYND_RANGE);
-	/* Flow table entries count into it. */
-	if (!fw_obj_idle(cmd, obj))
+	/* A bulk is freed as a whole, by its base id; flow table entries
+	 * count into it. */
+	if (!fw_check(cmd, obj->id != id, EMU_FW_SYND_RANGE) ||
+	    !fw_obj_idle(cmd, obj))
 		return false;
 	fw_obj_destroy(cmd->fw, obj);
 	return true;

@@ -135,11 +135,10 @@ bool fw_cmd_create_flow_table(struct fw_cmd *cmd)
 bool fw_cmd_query_flow_table(struct fw_cmd *cmd)
 {
 	struct fw_obj *obj = fw_named_flow_table(cmd);
-	struct ft_state *st;
+	const struct ft_state *st = obj ? obj->data : NULL;
 
-	if (!obj)
+	if (!st)
 		return false;
-	st = obj->data;
 	memcpy(cmd->out + PRM_FT_CTX_BYTE, st->ctx, PRM_FT_CTX_LEN);
 	return true;
 }

@@ -187,12 +187,22 @@ bool fw_cmd_query_general_object(struct fw_cmd *cmd)
 	return true;
 }
 
-static void copy_meter_field(uint8_t *image, const uint8_t *in,
-			     unsigned int off, unsigned int width)
-{
-	prm_set(image, off - PRM_GOBJ_BYTE * 8, width,
-		prm_get(in, off, width));
-}
+/* The fields of a flow meter each bit of its modify_field_select sets. */
+static const struct meter_field {
+	uint32_t select;
+	unsigned int off;
+	unsigned int width;
+} meter_fields[] = {
+	{ PRM_METER_SEL_ACTIVE, PRM_METER_ACTIVE },
+	{ PRM_METER_SEL_CBS, PRM_METER_CBS_EXP },
+	{ PRM_METER_SEL_CBS, PRM_METER_CBS_MAN },
+	{ PRM_METER_SEL_CIR, PRM_METER_CIR_EXP },
+	{ PRM_METER_SEL_CIR, PRM_METER_CIR_MAN },
+	{ PRM_METER_SEL_EBS, PRM_METER_EBS_EXP },
+	{ PRM_METER_SEL_EBS, PRM_METER_EBS_MAN },
+	{ PRM_METER_SEL_EIR, PRM_METER_EIR_EXP },
+	{ PRM_METER_SEL_EIR, PRM_METER_EIR_MAN },
+};
 
 bool fw_cmd_modify_general_object(struct fw_cmd *cmd)
 {
@@ -202,42 +212,26 @@ bool fw_cmd_modify_general_object(struct fw_cmd *cmd)
 	const struct gobj_type *t = cmd_type(cmd);
 	struct fw_obj *obj;
 	uint32_t select;
-	uint8_t *image;
+	size_t i;
 
-	if (!t)
-		return false;
 	/* Only the flow meter is changed by command. */
-	if (t->type != PRM_OBJ_TYPE_FLOW_METER)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			       EMU_FW_SYND_BAD_OBJ_TYPE);
-	if (!fw_in_len(cmd, PRM_METER_IN_LEN))
+	if (!t || !fw_check(cmd, t->type != PRM_OBJ_TYPE_FLOW_METER,
+			    EMU_FW_SYND_BAD_OBJ_TYPE) ||
+	    !fw_in_len(cmd, PRM_METER_IN_LEN))
 		return false;
 	obj = named_obj(cmd, t);
 	if (!obj)
 		return false;
 	select = prm_get(cmd->in, PRM_METER_SELECT_LO);
-	if (prm_get(cmd->in, PRM_METER_SELECT_HI) || select & ~known)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			       EMU_FW_SYND_BAD_FIELD);
+	if (!fw_check(cmd, prm_get(cmd->in, PRM_METER_SELECT_HI) ||
+			   select & ~known, EMU_FW_SYND_BAD_FIELD))
+		return false;
+	for (i = 0; i < sizeof(meter_fields) / sizeof(meter_fields[0]); i++) {
+		const struct meter_field *f = &meter_fields[i];
 
-	image = obj->data;
-	if (select & PRM_METER_SEL_ACTIVE)
-		copy_meter_field(image, cmd->in, PRM_METER_ACTIVE);
-	if (select & PRM_METER_SEL_CBS) {
-		copy_meter_field(image, cmd->in, PRM_METER_CBS_EXP);
-		copy_meter_field(image, cmd->in, PRM_METER_CBS_MAN);
-	}
-	if (select & PRM_METER_SEL_CIR) {
-		copy_meter_field(image, cmd->in, PRM_METER_CIR_EXP);
-		copy_meter_field(image, cmd->in, PRM_METER_CIR_MAN);
-	}
-	if (select & PRM_METER_SEL_EBS) {
-		copy_meter_field(image, cmd->in, PRM_METER_EBS_EXP);
-		copy_meter_field(image, cmd->in, PRM_METER_EBS_MAN);
-	}
-	if (select & PRM_METER_SEL_EIR) {
-		copy_meter_field(image, cmd->in, PRM_METER_EIR_EXP);
-		copy_meter_field(image, cmd->in, PRM_METER_EIR_MAN);
+		if (select & f->select)
+			prm_set(obj->data, f->off - PRM_GOBJ_BYTE * 8,
+				f->width, prm_get(cmd->in, f->off, f->width));
 	}
 	return true;
 }

@@ -177,6 +177,13 @@ struct fw_obj *fw_obj_named(struct fw_cmd *cmd, enum fw_obj_kind kind,
 struct fw_obj *fw_obj_named_in(struct fw_cmd *cmd, enum fw_obj_kind kind);
 /* The state (data) of that object, or NULL with the command failed. */
 void *fw_named_state(struct fw_cmd *cmd, enum fw_obj_kind kind);
+/*
+ * The object of kind a MODIFY names, when its modify_bitmask (low word
+ * in *mask) asks for no change outside known (else BAD_PARAM,
+ * EMU_FW_SYND_BAD_FIELD); NULL, the command failed, otherwise.
+ */
+struct fw_obj *fw_modify_target(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				uint32_t known, uint32_t *mask);
 /* A QUERY: len bytes of that object's state from byte from to out_byte. */
 bool fw_query_state(struct fw_cmd *cmd, enum fw_obj_kind kind,
 		    size_t from, size_t out_byte, size_t len);
@@ -234,6 +241,9 @@ bool fw_obj_idle(struct fw_cmd *cmd, struct fw_obj *obj);
 bool fw_in_len(struct fw_cmd *cmd, size_t len);
 bool fw_out_len(struct fw_cmd *cmd, size_t len);
 bool fw_in_zero(struct fw_cmd *cmd, size_t from, size_t to);
+/* The same for bytes 4..5 and 8..31 of a create that carries a context
+ * at PRM_OBJ_CTX_BYTE (TIR, TIS, RQ, SQ, RQT): reserved. */
+bool fw_ctx_create_reserved_clear(struct fw_cmd *cmd);
 /* Fails the command with BAD_PARAM and syndrome when bad is true. */
 bool fw_check(struct fw_cmd *cmd, bool bad, uint32_t syndrome);
 /* A copy of len bytes, or NULL with the command failed NO_RESOURCES. */

@@ -244,6 +244,19 @@ void *fw_named_state(struct fw_cmd *cmd, enum fw_obj_kind kind)
 	return obj ? obj->data : NULL;
 }
 
+struct fw_obj *fw_modify_target(struct fw_cmd *cmd, enum fw_obj_kind kind,
+				uint32_t known, uint32_t *mask)
+{
+	struct fw_obj *obj = fw_obj_named_in(cmd, kind);
+
+	*mask = prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_LO);
+	if (!obj ||
+	    !fw_check(cmd, prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_HI) ||
+			   *mask & ~known, EMU_FW_SYND_BAD_FIELD))
+		return NULL;
+	return obj;
+}
+
 bool fw_query_state(struct fw_cmd *cmd, enum fw_obj_kind kind,
 		    size_t from, size_t out_byte, size_t len)
 {
@@ -311,6 +324,11 @@ bool fw_in_zero(struct fw_cmd *cmd, size_t from, size_t to)
 			return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 				       EMU_FW_SYND_RESERVED);
 	return true;
+}
+
+bool fw_ctx_create_reserved_clear(struct fw_cmd *cmd)
+{
+	return fw_in_zero(cmd, 4, 6) && fw_in_zero(cmd, 8, PRM_OBJ_CTX_BYTE);
 }
 
 bool fw_check(struct fw_cmd *cmd, bool bad, uint32_t syndrome)

@@ -41,7 +41,7 @@ bool fw_cmd_create_rqt(struct fw_cmd *cmd)
 	struct fw_holds holds = { 0 };
 	struct fw_obj *obj;
 
-	if (!fw_in_zero(cmd, 4, 6) || !fw_in_zero(cmd, 8, PRM_OBJ_CTX_BYTE) ||
+	if (!fw_ctx_create_reserved_clear(cmd) ||
 	    !fw_check(cmd, prm_get(cmd->in, PRM_RQTC_LIST_Q_TYPE) ||
 			   !max || max > 1u << FW_LOG_MAX_RQT_SIZE ||
 			   !actual || actual > max,
@@ -74,15 +74,14 @@ bool fw_cmd_modify_rqt(struct fw_cmd *cmd)
 	uint32_t actual = prm_get(cmd->in, PRM_RQTC_ACTUAL_SIZE);
 	struct fw_holds holds = { 0 };
 	struct fw_obj *obj;
+	uint32_t mask;
 	uint8_t *ctx;
 
-	obj = fw_obj_named_in(cmd, FW_OBJ_RQT);
+	/* The list is the one thing a MODIFY_RQT changes. */
+	obj = fw_modify_target(cmd, FW_OBJ_RQT, PRM_MODIFY_RQT_LIST, &mask);
 	if (!obj)
 		return false;
-	if (!fw_check(cmd, prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_HI) ||
-			   prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_LO) !=
-				   PRM_MODIFY_RQT_LIST ||
-			   !actual ||
+	if (!fw_check(cmd, !mask || !actual ||
 			   actual > fw_ctx_field(obj->data,
 						 PRM_RQTC_MAX_SIZE),
 		      EMU_FW_SYND_BAD_FIELD) ||

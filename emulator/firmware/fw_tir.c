@@ -13,12 +13,6 @@
 
 #include "fw_internal.h"
 
-/* Bytes 4..5 (reserved) and 8..31 of both creates are reserved. */
-static bool create_reserved_clear(struct fw_cmd *cmd)
-{
-	return fw_in_zero(cmd, 4, 6) && fw_in_zero(cmd, 8, PRM_OBJ_CTX_BYTE);
-}
-
 /* Where the TIR dispatches to: its RQ or its RQT. */
 static bool tir_target(struct fw_cmd *cmd, const uint8_t *ctx_in,
 		       struct fw_holds *holds)
@@ -46,7 +40,7 @@ bool fw_cmd_create_tir(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 	uint64_t icm;
 
-	if (!create_reserved_clear(cmd) ||
+	if (!fw_ctx_create_reserved_clear(cmd) ||
 	    !fw_obj_ref(cmd, FW_OBJ_TD,
 			prm_get(cmd->in, PRM_TIRC_TRANSPORT_DOMAIN), &holds) ||
 	    !tir_target(cmd, cmd->in, &holds)) {
@@ -55,9 +49,8 @@ bool fw_cmd_create_tir(struct fw_cmd *cmd)
 	}
 	obj = fw_obj_create_ctx(cmd, FW_OBJ_TIR, 1u << FW_LOG_MAX_TIR,
 				PRM_OBJ_CTX_BYTE, PRM_OBJ_CTX_LEN, &holds);
-	if (!obj)
+	if (!fw_created(cmd, obj, PRM_OUT_OBJN))
 		return false;
-	prm_set(cmd->out, PRM_OUT_OBJN, obj->id);
 	/* Where the TIR's steering action lives in device memory. */
 	icm = (uint64_t)cmd->fw->vhca_id << 40 | 1ull << 39 |
 	      (uint64_t)obj->id << 12;
@@ -74,27 +67,26 @@ bool fw_cmd_query_tir(struct fw_cmd *cmd)
 }
 
 /*
- * MODIFY_TIR: bit 0 the packet merge (LRO) settings, bit 1 the
- * indirection table of an indirect TIR, bit 2 the hash, bit 4 the
+ * What MODIFY_TIR changes: bit 0 the packet merge (LRO) settings, bit 1
+ * the indirection table of an indirect TIR, bit 2 the hash, bit 4 the
  * self loopback block; other bits are refused.
  */
+static const uint32_t tir_modifiable = PRM_MODIFY_TIR_PACKET_MERGE |
+				       PRM_MODIFY_TIR_INDIRECT |
+				       PRM_MODIFY_TIR_HASH |
+				       PRM_MODIFY_TIR_SELF_LB;
+
 bool fw_cmd_modify_tir(struct fw_cmd *cmd)
 {
-	const uint32_t known = PRM_MODIFY_TIR_PACKET_MERGE |
-			       PRM_MODIFY_TIR_INDIRECT |
-			       PRM_MODIFY_TIR_HASH | PRM_MODIFY_TIR_SELF_LB;
-	uint32_t mask = prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_LO);
 	struct fw_holds holds = { 0 };
 	struct fw_obj *obj;
 	uint8_t *ctx;
+	uint32_t mask;
 
-	obj = fw_obj_named_in(cmd, FW_OBJ_TIR);
+	obj = fw_modify_target(cmd, FW_OBJ_TIR, tir_modifiable, &mask);
 	if (!obj)
 		return false;
 	ctx = obj->data;
-	if (!fw_check(cmd, prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_HI) ||
-			   mask & ~known, EMU_FW_SYND_BAD_FIELD))
-		return false;
 	if (mask & PRM_MODIFY_TIR_INDIRECT) {
 		if (!fw_check(cmd, fw_ctx_field(ctx, PRM_TIRC_DISP_TYPE) !=
 				   PRM_TIRC_DISP_INDIRECT,
@@ -137,7 +129,7 @@ bool fw_cmd_create_tis(struct fw_cmd *cmd)
 	struct fw_obj *obj;
 
 	/* One port: affinity 0 (any) or 1. */
-	if (!create_reserved_clear(cmd) ||
+	if (!fw_ctx_create_reserved_clear(cmd) ||
 	    !fw_check(cmd, prm_get(cmd->in, PRM_TISC_LAG_TX_PORT_AFFINITY) > 1,
 		      EMU_FW_SYND_BAD_FIELD) ||
 	    !fw_obj_ref(cmd, FW_OBJ_TD,
@@ -156,19 +148,18 @@ bool fw_cmd_query_tis(struct fw_cmd *cmd)
 			      PRM_TIS_CTX_LEN);
 }
 
-/* MODIFY_TIS: bit 0 prio, bit 1 strict affinity, bit 2 the affinity. */
+/* What MODIFY_TIS changes: bit 0 prio, 1 strict affinity, 2 affinity. */
+static const uint32_t tis_modifiable = PRM_MODIFY_TIS_PRIO |
+				       PRM_MODIFY_TIS_STRICT_LAG |
+				       PRM_MODIFY_TIS_LAG_AFFINITY;
+
 bool fw_cmd_modify_tis(struct fw_cmd *cmd)
 {
-	const uint32_t known = PRM_MODIFY_TIS_PRIO |
-			       PRM_MODIFY_TIS_STRICT_LAG |
-			       PRM_MODIFY_TIS_LAG_AFFINITY;
-	uint32_t mask = prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_LO);
 	struct fw_obj *obj;
+	uint32_t mask;
 
-	obj = fw_obj_named_in(cmd, FW_OBJ_TIS);
+	obj = fw_modify_target(cmd, FW_OBJ_TIS, tis_modifiable, &mask);
 	if (!obj ||
-	    !fw_check(cmd, prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_HI) ||
-			   mask & ~known, EMU_FW_SYND_BAD_FIELD) ||
 	    !fw_check(cmd, mask & PRM_MODIFY_TIS_LAG_AFFINITY &&
 			   prm_get(cmd->in, PRM_TISC_LAG_TX_PORT_AFFINITY) > 1,
 		      EMU_FW_SYND_BAD_FIELD))

@@ -9,10 +9,7 @@
 
 static bool from_kernel(struct fw_cmd *cmd)
 {
-	if (cmd->uid)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			       EMU_FW_SYND_BAD_FIELD);
-	return true;
+	return fw_check(cmd, cmd->uid, EMU_FW_SYND_BAD_FIELD);
 }
 
 bool fw_cmd_create_uctx(struct fw_cmd *cmd)
@@ -20,12 +17,10 @@ bool fw_cmd_create_uctx(struct fw_cmd *cmd)
 	uint32_t caps = prm_get(cmd->in, PRM_UCTX_CAP);
 	struct fw_obj *obj;
 
-	if (!from_kernel(cmd))
-		return false;
 	/* Only the capabilities the device offers (uctx_cap: raw TX). */
-	if (caps & ~0x1u)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			       EMU_FW_SYND_BAD_FIELD);
+	if (!from_kernel(cmd) ||
+	    !fw_check(cmd, caps & ~0x1u, EMU_FW_SYND_BAD_FIELD))
+		return false;
 	obj = fw_obj_create(cmd, FW_OBJ_UCTX, 1, 0xffff,
 			    1u << FW_LOG_MAX_UCTX);
 	return fw_created(cmd, obj, PRM_UCTX_OUT_UID);

@@ -74,7 +74,7 @@ bool fw_cmd_create_wq(struct fw_cmd *cmd)
 	struct fw_holds holds = { 0 };
 	struct fw_obj *obj;
 
-	if (!fw_in_zero(cmd, 4, 6) || !fw_in_zero(cmd, 8, PRM_OBJ_CTX_BYTE) ||
+	if (!fw_ctx_create_reserved_clear(cmd) ||
 	    !wq_fields_ok(cmd, sq) || !wq_refs(cmd, sq, &holds)) {
 		fw_holds_free(&holds);
 		return false;
@@ -114,21 +114,18 @@ bool fw_cmd_modify_wq(struct fw_cmd *cmd)
 	const uint32_t rq_known = PRM_MODIFY_RQ_VSD |
 				  PRM_MODIFY_RQ_SCATTER_FCS |
 				  PRM_MODIFY_RQ_COUNTER_SET_ID;
-	uint32_t mask = prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_LO);
 	uint32_t to = prm_get(cmd->in, PRM_WQC_STATE);
 	struct fw_obj *obj;
+	uint32_t mask;
 	uint8_t *ctx;
 
-	obj = fw_obj_named_in(cmd, kind);
-	if (!obj)
+	obj = fw_modify_target(cmd, kind, kind == FW_OBJ_RQ ? rq_known : 0,
+			       &mask);
+	if (!obj ||
+	    !fw_check(cmd, to != PRM_WQ_STATE_RST && to != PRM_WQ_STATE_RDY &&
+			   to != PRM_WQ_STATE_ERR, EMU_FW_SYND_BAD_FIELD))
 		return false;
 	ctx = obj->data;
-	if (!fw_check(cmd, prm_get(cmd->in, PRM_OBJ_MODIFY_BITMASK_HI) ||
-			   mask & ~(kind == FW_OBJ_RQ ? rq_known : 0) ||
-			   (to != PRM_WQ_STATE_RST && to != PRM_WQ_STATE_RDY &&
-			    to != PRM_WQ_STATE_ERR),
-		      EMU_FW_SYND_BAD_FIELD))
-		return false;
 	/* The state the caller believes the queue in must be its state. */
 	if (prm_get(cmd->in, PRM_MODIFY_WQ_CUR_STATE) !=
 		    fw_ctx_field(ctx, PRM_WQC_STATE) ||

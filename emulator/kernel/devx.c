@@ -87,6 +87,32 @@ static int devx_get_uid(struct emu_bundle *b, const void *in)
 	return c->devx_uid;
 }
 
+/*
+ * The uid a command runs under (devx_get_uid()) when it is of the kind
+ * its method takes (else EINVAL)
+ */
+static int devx_cmd_uid(struct emu_bundle *b, const void *in, size_t in_len,
+			bool (*is_kind)(const void *, size_t))
+{
+	int uid = devx_get_uid(b, in);
+
+	if (uid >= 0 && !is_kind(in, in_len))
+		return -EINVAL;
+	return uid;
+}
+
+/*
+ * The same for the object methods, which first refuse a command
+ * addressed to another function (vhca_tunnel_id, EINVAL)
+ */
+static int devx_obj_uid(struct emu_bundle *b, const void *in, size_t in_len,
+			bool (*is_kind)(const void *, size_t))
+{
+	if (cmd_vhca_tunnel_id(in))
+		return -EINVAL;
+	return devx_cmd_uid(b, in, in_len, is_kind);
+}
+
 /* a private copy of the in mailbox: the kernel's UA_ALLOC_AND_COPY */
 static void *dup_in(struct emu_bundle *b, uint16_t id, size_t *len)
 {
@@ -180,13 +206,9 @@ int emu_h_devx_other(struct emu_bundle *b)
 			    &in_len, &out);
 	if (ret)
 		goto out;
-	uid = devx_get_uid(b, in);
+	uid = devx_cmd_uid(b, in, in_len, devx_cmd_is_general);
 	if (uid < 0) {
 		ret = uid;
-		goto out;
-	}
-	if (!devx_cmd_is_general(in, in_len)) {
-		ret = -EINVAL;
 		goto out;
 	}
 	ret = devx_run(b, in, in_len, uid, MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT,
@@ -308,17 +330,9 @@ int emu_h_devx_obj_create(struct emu_bundle *b)
 		ret = -ENOMEM;
 		goto err;
 	}
-	if (cmd_vhca_tunnel_id(in)) {
-		ret = -EINVAL;
-		goto err;
-	}
-	uid = devx_get_uid(b, in);
+	uid = devx_obj_uid(b, in, in_len, devx_cmd_is_obj_create);
 	if (uid < 0) {
 		ret = uid;
-		goto err;
-	}
-	if (!devx_cmd_is_obj_create(in, in_len)) {
-		ret = -EINVAL;
 		goto err;
 	}
 	set_uid(in, (uint16_t)uid);
@@ -366,17 +380,12 @@ static int devx_obj_cmd(struct emu_bundle *b, uint16_t handle_id,
 	ret = devx_cmd_bufs(b, in_id, out_len, &in, &in_len, &out);
 	if (ret)
 		goto out;
-	if (cmd_vhca_tunnel_id(in)) {
-		ret = -EINVAL;
-		goto out;
-	}
-	uid = devx_get_uid(b, in);
+	uid = devx_obj_uid(b, in, in_len, is_kind);
 	if (uid < 0) {
 		ret = uid;
 		goto out;
 	}
-	if (!is_kind(in, in_len) ||
-	    !devx_is_valid_obj_id(h->uobj, in, in_len)) {
+	if (!devx_is_valid_obj_id(h->uobj, in, in_len)) {
 		ret = -EINVAL;
 		goto out;
 	}

@@ -32,6 +32,35 @@ int emu_cmd_exec(struct emu_device *dev, void *in, size_t inlen, void *out,
 	return ret;
 }
 
+uint8_t *emu_cmd_user_queue_in(uint16_t opcode, uint16_t uid, uint64_t addr,
+			       uint64_t len, size_t pas_byte, size_t *inlen)
+{
+	uint64_t npages = emu_user_pages(addr, len, NULL);
+	uint8_t *in;
+
+	if (npages > EMU_USER_MAX_PAGES)
+		return NULL;
+	*inlen = pas_byte + PRM_PAS_ENTRY_LEN * npages;
+	in = calloc(1, *inlen);
+	if (!in)
+		return NULL;
+	emu_user_pages(addr, len, in + pas_byte);
+	prm_set(in, PRM_HDR_OPCODE, opcode);
+	prm_set(in, PRM_HDR_UID, uid);
+	return in;
+}
+
+int emu_cmd_create(struct emu_device *dev, void *in, size_t inlen,
+		   uint32_t *objn)
+{
+	uint8_t out[PRM_HDR_LEN] = {};
+	int ret = emu_cmd_exec(dev, in, inlen, out, sizeof(out));
+
+	if (!ret)
+		*objn = prm_get(out, PRM_OUT_OBJN);
+	return ret;
+}
+
 int emu_cmd_on_obj(struct emu_device *dev, uint16_t opcode, uint16_t uid,
 		   uint32_t objn)
 {

@@ -31,6 +31,18 @@ int emu_cmd_exec(struct emu_device *dev, void *in, size_t inlen, void *out,
 int emu_cmd_on_obj(struct emu_device *dev, uint16_t opcode, uint16_t uid,
 		   uint32_t objn);
 
+/*
+ * The in mailbox of a create whose queue lives in user memory (CREATE_CQ,
+ * CREATE_SRQ, CREATE_QP): opcode and uid set, and at pas_byte the page
+ * list of the len bytes from addr; *inlen its size.  NULL, for -ENOMEM,
+ * when the range spans more than ib_umem_get() pins or memory runs out.
+ */
+uint8_t *emu_cmd_user_queue_in(uint16_t opcode, uint16_t uid, uint64_t addr,
+			       uint64_t len, size_t pas_byte, size_t *inlen);
+/* emu_cmd_exec() of a create; *objn the number it answered in obj_id. */
+int emu_cmd_create(struct emu_device *dev, void *in, size_t inlen,
+		   uint32_t *objn);
+
 /* mlx5_ib_devx_create() / mlx5_ib_devx_destroy() */
 int emu_mlx5_create_uctx(struct emu_device *dev, uint16_t *uid);
 void emu_mlx5_destroy_uctx(struct emu_device *dev, uint16_t uid);

@@ -86,38 +86,63 @@ static int alloc_page_obj(struct emu_bundle *b, struct emu_uobj *uo,
 	return 0;
 }
 
+/* The attributes of a VAR or UAR alloc method: its handle and answers. */
+struct page_obj_attrs {
+	uint16_t handle;
+	uint16_t mmap_offset;
+	uint16_t page_id;
+	uint16_t mmap_length;
+};
+
+#define PAGE_OBJ_ATTRS(obj)                                                 \
+	{                                                                   \
+		.handle = MLX5_IB_ATTR_##obj##_OBJ_ALLOC_HANDLE,            \
+		.mmap_offset = MLX5_IB_ATTR_##obj##_OBJ_ALLOC_MMAP_OFFSET,  \
+		.page_id = MLX5_IB_ATTR_##obj##_OBJ_ALLOC_PAGE_ID,          \
+		.mmap_length = MLX5_IB_ATTR_##obj##_OBJ_ALLOC_MMAP_LENGTH,  \
+	}
+
 static int copy_page_obj(struct emu_bundle *b, struct mlx5_page_obj *p,
-			 uint16_t off_id, uint16_t page_id, uint16_t len_id)
+			 const struct page_obj_attrs *a)
 {
 	uint32_t length = (uint32_t)sysconf(_SC_PAGESIZE);
 	int ret;
 
-	ret = emu_copy_to(b, off_id, &p->mmap_offset, sizeof(p->mmap_offset));
+	ret = emu_copy_to(b, a->mmap_offset, &p->mmap_offset,
+			  sizeof(p->mmap_offset));
 	if (ret)
 		return ret;
-	ret = emu_copy_to(b, page_id, &p->page_idx, sizeof(p->page_idx));
+	ret = emu_copy_to(b, a->page_id, &p->page_idx, sizeof(p->page_idx));
 	if (ret)
 		return ret;
-	return emu_copy_to(b, len_id, &length, sizeof(length));
+	return emu_copy_to(b, a->mmap_length, &length, sizeof(length));
 }
 
-/* follows UVERBS_HANDLER(MLX5_IB_METHOD_VAR_OBJ_ALLOC) */
-int emu_h_var_alloc(struct emu_bundle *b)
+/*
+ * What the VAR and UAR allocs do once their own attributes are checked:
+ * a ucontext, then the lowest free page of used (n pages), answered
+ */
+static int page_obj_alloc(struct emu_bundle *b, const struct page_obj_attrs *a,
+			  bool *used, unsigned int n)
 {
-	struct emu_battr *h = emu_attr(b, MLX5_IB_ATTR_VAR_OBJ_ALLOC_HANDLE);
+	struct emu_uobj *uo = emu_attr(b, a->handle)->uobj;
 	struct emu_ucontext *c;
 	int ret;
 
 	ret = emu_get_ucontext(b, &c);
 	if (ret)
 		return ret;
-	ret = alloc_page_obj(b, h->uobj, b->dev->var_used, EMU_NUM_VAR_PAGES);
-	if (ret)
-		return ret;
-	return copy_page_obj(b, h->uobj->priv,
-			     MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_OFFSET,
-			     MLX5_IB_ATTR_VAR_OBJ_ALLOC_PAGE_ID,
-			     MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_LENGTH);
+	ret = alloc_page_obj(b, uo, used, n);
+	return ret ? ret : copy_page_obj(b, uo->priv, a);
+}
+
+/* follows UVERBS_HANDLER(MLX5_IB_METHOD_VAR_OBJ_ALLOC) */
+int emu_h_var_alloc(struct emu_bundle *b)
+{
+	static const struct page_obj_attrs var_attrs = PAGE_OBJ_ATTRS(VAR);
+
+	return page_obj_alloc(b, &var_attrs, b->dev->var_used,
+			      EMU_NUM_VAR_PAGES);
 }
 
 /*
@@ -127,28 +152,18 @@ int emu_h_var_alloc(struct emu_bundle *b)
  */
 int emu_h_uar_alloc(struct emu_bundle *b)
 {
-	struct emu_battr *h = emu_attr(b, MLX5_IB_ATTR_UAR_OBJ_ALLOC_HANDLE);
-	struct emu_ucontext *c;
-	int64_t type;
+	static const struct page_obj_attrs uar_attrs = PAGE_OBJ_ATTRS(UAR);
+	uint32_t type;
 	int ret;
 
-	ret = emu_get_const(b, MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, &type, 0,
-			    UINT32_MAX, NULL);
+	ret = emu_get_const_u32(b, MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, &type);
 	if (ret)
 		return ret;
 	if (type != MLX5_IB_UAPI_UAR_ALLOC_TYPE_BF &&
 	    type != MLX5_IB_UAPI_UAR_ALLOC_TYPE_NC)
 		return -EOPNOTSUPP;
-	ret = emu_get_ucontext(b, &c);
-	if (ret)
-		return ret;
-	ret = alloc_page_obj(b, h->uobj, b->dev->uar_used, EMU_NUM_UAR_PAGES);
-	if (ret)
-		return ret;
-	return copy_page_obj(b, h->uobj->priv,
-			     MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_OFFSET,
-			     MLX5_IB_ATTR_UAR_OBJ_ALLOC_PAGE_ID,
-			     MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_LENGTH);
+	return page_obj_alloc(b, &uar_attrs, b->dev->uar_used,
+			      EMU_NUM_UAR_PAGES);
 }
 
 /*

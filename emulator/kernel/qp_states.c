@@ -5,13 +5,18 @@
  * the model creates, and mlx5's transition commands and optional
  * parameters (drivers/infiniband/hw/mlx5/qp.c).
  */
+#include <assert.h>
+
 #include "prm_layout.h"
 #include "prm_opcodes.h"
 #include "qp_states.h"
 
 #define NSTATES (EMU_QPS_ERR + 1)
 
-enum { T_UD, T_UC, T_RC, T_COUNT };
+/* The rules' column of a QP type: the types are numbered in a row. */
+enum { T_RC, T_UC, T_UD, T_COUNT };
+static_assert(EMU_QPT_UC - EMU_QPT_RC == T_UC &&
+	      EMU_QPT_UD - EMU_QPT_RC == T_UD, "QP types in a row");
 
 struct rule {
 	bool valid;
@@ -28,25 +33,27 @@ struct rule {
 #define MIG EMU_QP_PATH_MIG_STATE
 #define RNRT EMU_QP_MIN_RNR_TIMER
 
+/* What RESET -> INIT requires and INIT -> INIT may change. */
+#define INIT_ATTRS                                                          \
+	{ [T_UD] = PKEY | PORT | QKEY, [T_UC] = PKEY | PORT | ACC,          \
+	  [T_RC] = PKEY | PORT | ACC }
+
+/* What a move to RTS may change, but from SQE. */
+#define TO_RTS_OPT                                                          \
+	{ [T_UD] = CUR | QKEY, [T_UC] = CUR | ALT | ACC | MIG,              \
+	  [T_RC] = CUR | ALT | ACC | RNRT | MIG }
+
+/*
+ * Every transition but those to RESET, which every state may make, and
+ * to ERR, which every state past RESET may make; neither takes an
+ * attribute.
+ */
 static const struct rule rules[NSTATES][NSTATES] = {
 	[EMU_QPS_RESET] = {
-		[EMU_QPS_RESET] = { .valid = true },
-		[EMU_QPS_INIT] = {
-			.valid = true,
-			.req = { [T_UD] = PKEY | PORT | QKEY,
-				 [T_UC] = PKEY | PORT | ACC,
-				 [T_RC] = PKEY | PORT | ACC },
-		},
+		[EMU_QPS_INIT] = { .valid = true, .req = INIT_ATTRS },
 	},
 	[EMU_QPS_INIT] = {
-		[EMU_QPS_RESET] = { .valid = true },
-		[EMU_QPS_ERR] = { .valid = true },
-		[EMU_QPS_INIT] = {
-			.valid = true,
-			.opt = { [T_UD] = PKEY | PORT | QKEY,
-				 [T_UC] = PKEY | PORT | ACC,
-				 [T_RC] = PKEY | PORT | ACC },
-		},
+		[EMU_QPS_INIT] = { .valid = true, .opt = INIT_ATTRS },
 		[EMU_QPS_RTR] = {
 			.valid = true,
 			.req = { [T_UC] = EMU_QP_AV | EMU_QP_PATH_MTU |
@@ -60,8 +67,6 @@ static const struct rule rules[NSTATES][NSTATES] = {
 		},
 	},
 	[EMU_QPS_RTR] = {
-		[EMU_QPS_RESET] = { .valid = true },
-		[EMU_QPS_ERR] = { .valid = true },
 		[EMU_QPS_RTS] = {
 			.valid = true,
 			.req = { [T_UD] = EMU_QP_SQ_PSN,
@@ -69,20 +74,11 @@ static const struct rule rules[NSTATES][NSTATES] = {
 				 [T_RC] = EMU_QP_TIMEOUT | EMU_QP_RETRY_CNT |
 					  EMU_QP_RNR_RETRY | EMU_QP_SQ_PSN |
 					  EMU_QP_MAX_QP_RD_ATOMIC },
-			.opt = { [T_UD] = CUR | QKEY,
-				 [T_UC] = CUR | ALT | ACC | MIG,
-				 [T_RC] = CUR | ALT | ACC | RNRT | MIG },
+			.opt = TO_RTS_OPT,
 		},
 	},
 	[EMU_QPS_RTS] = {
-		[EMU_QPS_RESET] = { .valid = true },
-		[EMU_QPS_ERR] = { .valid = true },
-		[EMU_QPS_RTS] = {
-			.valid = true,
-			.opt = { [T_UD] = CUR | QKEY,
-				 [T_UC] = CUR | ACC | ALT | MIG,
-				 [T_RC] = CUR | ACC | ALT | MIG | RNRT },
-		},
+		[EMU_QPS_RTS] = { .valid = true, .opt = TO_RTS_OPT },
 		[EMU_QPS_SQD] = {
 			.valid = true,
 			.opt = { [T_UD] = EMU_QP_EN_SQD_ASYNC_NOTIFY,
@@ -91,14 +87,7 @@ static const struct rule rules[NSTATES][NSTATES] = {
 		},
 	},
 	[EMU_QPS_SQD] = {
-		[EMU_QPS_RESET] = { .valid = true },
-		[EMU_QPS_ERR] = { .valid = true },
-		[EMU_QPS_RTS] = {
-			.valid = true,
-			.opt = { [T_UD] = CUR | QKEY,
-				 [T_UC] = CUR | ALT | ACC | MIG,
-				 [T_RC] = CUR | ALT | ACC | RNRT | MIG },
-		},
+		[EMU_QPS_RTS] = { .valid = true, .opt = TO_RTS_OPT },
 		[EMU_QPS_SQD] = {
 			.valid = true,
 			.opt = { [T_UD] = PKEY | QKEY,
@@ -112,31 +101,18 @@ static const struct rule rules[NSTATES][NSTATES] = {
 		},
 	},
 	[EMU_QPS_SQE] = {
-		[EMU_QPS_RESET] = { .valid = true },
-		[EMU_QPS_ERR] = { .valid = true },
 		[EMU_QPS_RTS] = {
 			.valid = true,
 			.opt = { [T_UD] = CUR | QKEY, [T_UC] = CUR | ACC },
 		},
 	},
-	[EMU_QPS_ERR] = {
-		[EMU_QPS_RESET] = { .valid = true },
-		[EMU_QPS_ERR] = { .valid = true },
-	},
 };
 
 static int type_index(unsigned int type)
 {
-	switch (type) {
-	case EMU_QPT_UD:
-		return T_UD;
-	case EMU_QPT_UC:
-		return T_UC;
-	case EMU_QPT_RC:
-		return T_RC;
-	default:
+	if (type < EMU_QPT_RC || type > EMU_QPT_UD)
 		return -1;
-	}
+	return (int)(type - EMU_QPT_RC);
 }
 
 bool emu_qp_modify_ok(unsigned int cur, unsigned int next, unsigned int type,
@@ -152,6 +128,9 @@ bool emu_qp_modify_ok(unsigned int cur, unsigned int next, unsigned int type,
 	if ((mask & CUR) && cur != EMU_QPS_RTR && cur != EMU_QPS_RTS &&
 	    cur != EMU_QPS_SQD && cur != EMU_QPS_SQE)
 		return false;
+	if (next == EMU_QPS_RESET ||
+	    (next == EMU_QPS_ERR && cur != EMU_QPS_RESET))
+		return !(mask & ~EMU_QP_STATE);
 	r = &rules[cur][next];
 	if (!r->valid)
 		return false;
@@ -164,25 +143,23 @@ bool emu_qp_modify_ok(unsigned int cur, unsigned int next, unsigned int type,
 
 uint16_t emu_qp_transition_op(unsigned int cur, unsigned int next)
 {
+	/* mlx5's optab[][] but its moves to RESET and ERR */
+	static const uint16_t ops[NSTATES][NSTATES] = {
+		[EMU_QPS_RESET][EMU_QPS_INIT] = PRM_OP_RST2INIT_QP,
+		[EMU_QPS_INIT][EMU_QPS_INIT] = PRM_OP_INIT2INIT_QP,
+		[EMU_QPS_INIT][EMU_QPS_RTR] = PRM_OP_INIT2RTR_QP,
+		[EMU_QPS_RTR][EMU_QPS_RTS] = PRM_OP_RTR2RTS_QP,
+		[EMU_QPS_RTS][EMU_QPS_RTS] = PRM_OP_RTS2RTS_QP,
+		[EMU_QPS_SQE][EMU_QPS_RTS] = PRM_OP_SQERR2RTS_QP,
+	};
+
 	if (cur >= NSTATES || next >= NSTATES)
 		return 0;
 	if (next == EMU_QPS_RESET)
 		return PRM_OP_2RST_QP;
 	if (next == EMU_QPS_ERR)
 		return PRM_OP_2ERR_QP;
-	if (cur == EMU_QPS_RESET && next == EMU_QPS_INIT)
-		return PRM_OP_RST2INIT_QP;
-	if (cur == EMU_QPS_INIT && next == EMU_QPS_INIT)
-		return PRM_OP_INIT2INIT_QP;
-	if (cur == EMU_QPS_INIT && next == EMU_QPS_RTR)
-		return PRM_OP_INIT2RTR_QP;
-	if (cur == EMU_QPS_RTR && next == EMU_QPS_RTS)
-		return PRM_OP_RTR2RTS_QP;
-	if (cur == EMU_QPS_RTS && next == EMU_QPS_RTS)
-		return PRM_OP_RTS2RTS_QP;
-	if (cur == EMU_QPS_SQE && next == EMU_QPS_RTS)
-		return PRM_OP_SQERR2RTS_QP;
-	return 0;
+	return ops[cur][next];
 }
 
 /* ib_mask_to_mlx5_opt() */

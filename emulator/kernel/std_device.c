@@ -231,21 +231,35 @@ static int mlx5_alloc_ucontext(struct emu_bundle *b,
 	return 0;
 }
 
-/* follows UVERBS_HANDLER(UVERBS_METHOD_GET_CONTEXT) and ib_init_ucontext() */
-int emu_h_get_context(struct emu_bundle *b)
+/*
+ * What GET_CONTEXT and QUERY_CONTEXT both answer: the number of
+ * completion vectors and the core's support flags, each to its attribute
+ * when the caller passed it
+ */
+static int copy_context_facts(struct emu_bundle *b, uint16_t num_comp_id,
+			      uint16_t core_support_id)
 {
 	uint32_t num_comp = EMU_NUM_COMP_VECTORS;
 	uint64_t core_support = EMU_CORE_SUPPORT;
+	int ret;
+
+	ret = emu_copy_to(b, num_comp_id, &num_comp, sizeof(num_comp));
+	if (emu_is_copy_err(ret))
+		return ret;
+	ret = emu_copy_to(b, core_support_id, &core_support,
+			  sizeof(core_support));
+	return emu_is_copy_err(ret) ? ret : 0;
+}
+
+/* follows UVERBS_HANDLER(UVERBS_METHOD_GET_CONTEXT) and ib_init_ucontext() */
+int emu_h_get_context(struct emu_bundle *b)
+{
 	struct emu_ucontext *c;
 	int ret;
 
-	ret = emu_copy_to(b, UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS,
-			  &num_comp, sizeof(num_comp));
-	if (emu_is_copy_err(ret))
-		return ret;
-	ret = emu_copy_to(b, UVERBS_ATTR_GET_CONTEXT_CORE_SUPPORT,
-			  &core_support, sizeof(core_support));
-	if (emu_is_copy_err(ret))
+	ret = copy_context_facts(b, UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS,
+				 UVERBS_ATTR_GET_CONTEXT_CORE_SUPPORT);
+	if (ret)
 		return ret;
 	/* ib_init_ucontext(): one ucontext per ufile */
 	if (b->uf->uctx)
@@ -269,21 +283,15 @@ int emu_h_get_context(struct emu_bundle *b)
 int emu_h_query_context(struct emu_bundle *b)
 {
 	struct mlx5_ib_alloc_ucontext_resp resp = {};
-	uint32_t num_comp = EMU_NUM_COMP_VECTORS;
-	uint64_t core_support = EMU_CORE_SUPPORT;
 	struct emu_ucontext *uctx;
 	int ret;
 
 	ret = emu_get_ucontext(b, &uctx);
 	if (ret)
 		return ret;
-	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS,
-			  &num_comp, sizeof(num_comp));
-	if (emu_is_copy_err(ret))
-		return ret;
-	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT,
-			  &core_support, sizeof(core_support));
-	if (emu_is_copy_err(ret))
+	ret = copy_context_facts(b, UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS,
+				 UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT);
+	if (ret)
 		return ret;
 	emu_mlx5_ucontext_resp(b->uf, &resp);
 	return emu_copy_to(b, MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX, &resp,
@@ -354,16 +362,15 @@ int emu_h_query_gid_entry(struct emu_bundle *b)
 {
 	struct ib_uverbs_gid_entry e = {};
 	struct emu_ucontext *uctx;
-	int64_t port, index;
+	uint32_t port, index;
 	uint64_t flags;
 	int ret;
 
-	ret = emu_get_const(b, UVERBS_ATTR_QUERY_GID_ENTRY_PORT, &port, 0,
-			    UINT32_MAX, NULL);
+	ret = emu_get_const_u32(b, UVERBS_ATTR_QUERY_GID_ENTRY_PORT, &port);
 	if (ret)
 		return ret;
-	ret = emu_get_const(b, UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX, &index,
-			    0, UINT32_MAX, NULL);
+	ret = emu_get_const_u32(b, UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX,
+				&index);
 	if (ret)
 		return ret;
 	ret = emu_get_flags64(b, UVERBS_ATTR_QUERY_GID_ENTRY_FLAGS, &flags, 0);

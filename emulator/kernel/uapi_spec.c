@@ -16,26 +16,31 @@
 
 #include "uapi_spec.h"
 
+/* the name is the id as written, before an id macro expands */
+#define A_PTR(_id, _name, _type, _min, _max, _mand)                         \
+	{ .id = (_id), .type = (_type), .mandatory = (_mand),               \
+	  .min_len = (_min), .max_len = (_max), .name = (_name) }
 #define A_IN(_id, _min, _max, _mand)                                        \
-	{ .id = (_id), .type = EMU_ATTR_PTR_IN, .mandatory = (_mand),       \
-	  .min_len = (_min), .max_len = (_max), .name = #_id }
+	A_PTR(_id, #_id, EMU_ATTR_PTR_IN, _min, _max, _mand)
 #define A_OUT(_id, _min, _max, _mand)                                       \
-	{ .id = (_id), .type = EMU_ATTR_PTR_OUT, .mandatory = (_mand),      \
-	  .min_len = (_min), .max_len = (_max), .name = #_id }
+	A_PTR(_id, #_id, EMU_ATTR_PTR_OUT, _min, _max, _mand)
+/* UVERBS_ATTR_TYPE(t): exactly a t */
+#define A_IN_TYPE(_id, _t, _mand) A_IN(_id, sizeof(_t), sizeof(_t), _mand)
+#define A_OUT_TYPE(_id, _t, _mand) A_OUT(_id, sizeof(_t), sizeof(_t), _mand)
 #define A_CONST(_id, _mand) A_IN(_id, 8, 8, _mand)
 #define A_FLAGS(_id, _mand) A_IN(_id, 4, 8, _mand)
+/* an object attribute: a handle (IDR) or a file descriptor (FD) */
+#define A_OBJ(_id, _name, _type, _mand, _obj, _acc)                         \
+	{ .id = (_id), .type = (_type), .mandatory = (_mand),               \
+	  .obj_type = (_obj), .access = (_acc), .name = (_name) }
 #define A_IDR(_id, _obj, _acc)                                              \
-	{ .id = (_id), .type = EMU_ATTR_IDR, .mandatory = true,             \
-	  .obj_type = (_obj), .access = (_acc), .name = #_id }
+	A_OBJ(_id, #_id, EMU_ATTR_IDR, true, _obj, _acc)
 #define A_FD(_id, _obj, _acc)                                               \
-	{ .id = (_id), .type = EMU_ATTR_FD, .mandatory = true,              \
-	  .obj_type = (_obj), .access = (_acc), .name = #_id }
+	A_OBJ(_id, #_id, EMU_ATTR_FD, true, _obj, _acc)
 #define A_IDR_OPT(_id, _obj, _acc)                                          \
-	{ .id = (_id), .type = EMU_ATTR_IDR, .mandatory = false,            \
-	  .obj_type = (_obj), .access = (_acc), .name = #_id }
+	A_OBJ(_id, #_id, EMU_ATTR_IDR, false, _obj, _acc)
 #define A_FD_OPT(_id, _obj, _acc)                                           \
-	{ .id = (_id), .type = EMU_ATTR_FD, .mandatory = false,             \
-	  .obj_type = (_obj), .access = (_acc), .name = #_id }
+	A_OBJ(_id, #_id, EMU_ATTR_FD, false, _obj, _acc)
 /* UVERBS_ATTR_UHW(): the driver's udata, both optional */
 #define A_UHW                                                               \
 	A_IN(UVERBS_ATTR_UHW_IN, 0, EMU_LEN_MAX, false),                    \
@@ -47,6 +52,29 @@
 	  .nattrs = sizeof((struct emu_attr_spec[]){ __VA_ARGS__ }) /       \
 		    sizeof(struct emu_attr_spec),                           \
 	  .attrs = { __VA_ARGS__ } }
+
+/*
+ * The destroy of a CQ, QP or SRQ: the handle, and the response that
+ * counts the events the object saw
+ */
+#define DESTROY_WITH_EVENTS(_o, _l)                                         \
+	METHOD(UVERBS_OBJECT_##_o, UVERBS_METHOD_##_o##_DESTROY,            \
+	       EMU_H_##_o##_DESTROY,                                        \
+	       A_IDR(UVERBS_ATTR_DESTROY_##_o##_HANDLE, UVERBS_OBJECT_##_o, \
+		     EMU_ACCESS_DESTROY),                                   \
+	       A_OUT_TYPE(UVERBS_ATTR_DESTROY_##_o##_RESP,                  \
+			  struct ib_uverbs_destroy_##_l##_resp, true))
+
+/* What the VAR and UAR allocs answer, and their destroys (mlx5 main.c) */
+#define PAGE_OBJ_ANSWERS(_o)                                                \
+	A_OUT(MLX5_IB_ATTR_##_o##_OBJ_ALLOC_PAGE_ID, 4, 4, true),           \
+	A_OUT(MLX5_IB_ATTR_##_o##_OBJ_ALLOC_MMAP_LENGTH, 4, 4, true),       \
+	A_OUT(MLX5_IB_ATTR_##_o##_OBJ_ALLOC_MMAP_OFFSET, 8, 8, true)
+#define PAGE_OBJ_DESTROY(_o)                                                \
+	METHOD(MLX5_IB_OBJECT_##_o, MLX5_IB_METHOD_##_o##_OBJ_DESTROY,      \
+	       EMU_H_##_o##_DESTROY,                                        \
+	       A_IDR(MLX5_IB_ATTR_##_o##_OBJ_DESTROY_HANDLE,                \
+		     MLX5_IB_OBJECT_##_o, EMU_ACCESS_DESTROY))
 
 /* mlx5_ifc general_obj_in_cmd_hdr / general_obj_out_cmd_hdr */
 #define DEVX_IN_HDR 16
@@ -67,9 +95,8 @@ static const struct emu_method_spec methods[] = {
 	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_PORT,
 	       EMU_H_QUERY_PORT,
 	       A_CONST(UVERBS_ATTR_QUERY_PORT_PORT_NUM, true),
-	       A_OUT(UVERBS_ATTR_QUERY_PORT_RESP,
-		     sizeof(struct ib_uverbs_query_port_resp_ex),
-		     sizeof(struct ib_uverbs_query_port_resp_ex), true)),
+	       A_OUT_TYPE(UVERBS_ATTR_QUERY_PORT_RESP,
+			  struct ib_uverbs_query_port_resp_ex, true)),
 	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_GET_CONTEXT,
 	       EMU_H_GET_CONTEXT,
 	       A_OUT(UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS, 4, 4, false),
@@ -80,9 +107,8 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_QUERY_CONTEXT,
 	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS, 4, 4, false),
 	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT, 8, 8, false),
-	       A_OUT(MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX,
-		     sizeof(struct mlx5_ib_alloc_ucontext_resp),
-		     sizeof(struct mlx5_ib_alloc_ucontext_resp), true)),
+	       A_OUT_TYPE(MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX,
+			  struct mlx5_ib_alloc_ucontext_resp, true)),
 	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_GID_TABLE,
 	       EMU_H_QUERY_GID_TABLE,
 	       A_CONST(UVERBS_ATTR_QUERY_GID_TABLE_ENTRY_SIZE, true),
@@ -96,9 +122,8 @@ static const struct emu_method_spec methods[] = {
 	       A_CONST(UVERBS_ATTR_QUERY_GID_ENTRY_PORT, true),
 	       A_CONST(UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX, true),
 	       A_FLAGS(UVERBS_ATTR_QUERY_GID_ENTRY_FLAGS, true),
-	       A_OUT(UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY,
-		     sizeof(struct ib_uverbs_gid_entry),
-		     sizeof(struct ib_uverbs_gid_entry), true)),
+	       A_OUT_TYPE(UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY,
+			  struct ib_uverbs_gid_entry, true)),
 	/* core/uverbs_std_types_async_fd.c */
 	METHOD(UVERBS_OBJECT_ASYNC_EVENT, UVERBS_METHOD_ASYNC_EVENT_ALLOC,
 	       EMU_H_ASYNC_EVENT_ALLOC,
@@ -122,12 +147,7 @@ static const struct emu_method_spec methods[] = {
 	       A_FD_OPT(UVERBS_ATTR_CREATE_CQ_EVENT_FD,
 			UVERBS_OBJECT_ASYNC_EVENT, EMU_ACCESS_READ),
 	       A_UHW),
-	METHOD(UVERBS_OBJECT_CQ, UVERBS_METHOD_CQ_DESTROY, EMU_H_CQ_DESTROY,
-	       A_IDR(UVERBS_ATTR_DESTROY_CQ_HANDLE, UVERBS_OBJECT_CQ,
-		     EMU_ACCESS_DESTROY),
-	       A_OUT(UVERBS_ATTR_DESTROY_CQ_RESP,
-		     sizeof(struct ib_uverbs_destroy_cq_resp),
-		     sizeof(struct ib_uverbs_destroy_cq_resp), true)),
+	DESTROY_WITH_EVENTS(CQ, cq),
 	/* core/uverbs_std_types_qp.c */
 	METHOD(UVERBS_OBJECT_QP, UVERBS_METHOD_QP_CREATE, EMU_H_QP_CREATE,
 	       A_IDR(UVERBS_ATTR_CREATE_QP_HANDLE, UVERBS_OBJECT_QP,
@@ -145,25 +165,18 @@ static const struct emu_method_spec methods[] = {
 	       A_IDR_OPT(UVERBS_ATTR_CREATE_QP_IND_TABLE_HANDLE,
 			 UVERBS_OBJECT_RWQ_IND_TBL, EMU_ACCESS_READ),
 	       A_IN(UVERBS_ATTR_CREATE_QP_USER_HANDLE, 8, 8, true),
-	       A_IN(UVERBS_ATTR_CREATE_QP_CAP,
-		    sizeof(struct ib_uverbs_qp_cap),
-		    sizeof(struct ib_uverbs_qp_cap), true),
+	       A_IN_TYPE(UVERBS_ATTR_CREATE_QP_CAP,
+			 struct ib_uverbs_qp_cap, true),
 	       A_CONST(UVERBS_ATTR_CREATE_QP_TYPE, true),
 	       A_FLAGS(UVERBS_ATTR_CREATE_QP_FLAGS, false),
 	       A_IN(UVERBS_ATTR_CREATE_QP_SOURCE_QPN, 4, 4, false),
 	       A_FD_OPT(UVERBS_ATTR_CREATE_QP_EVENT_FD,
 			UVERBS_OBJECT_ASYNC_EVENT, EMU_ACCESS_READ),
-	       A_OUT(UVERBS_ATTR_CREATE_QP_RESP_CAP,
-		     sizeof(struct ib_uverbs_qp_cap),
-		     sizeof(struct ib_uverbs_qp_cap), true),
+	       A_OUT_TYPE(UVERBS_ATTR_CREATE_QP_RESP_CAP,
+			  struct ib_uverbs_qp_cap, true),
 	       A_OUT(UVERBS_ATTR_CREATE_QP_RESP_QP_NUM, 4, 4, true),
 	       A_UHW),
-	METHOD(UVERBS_OBJECT_QP, UVERBS_METHOD_QP_DESTROY, EMU_H_QP_DESTROY,
-	       A_IDR(UVERBS_ATTR_DESTROY_QP_HANDLE, UVERBS_OBJECT_QP,
-		     EMU_ACCESS_DESTROY),
-	       A_OUT(UVERBS_ATTR_DESTROY_QP_RESP,
-		     sizeof(struct ib_uverbs_destroy_qp_resp),
-		     sizeof(struct ib_uverbs_destroy_qp_resp), true)),
+	DESTROY_WITH_EVENTS(QP, qp),
 	/* core/uverbs_std_types_srq.c */
 	METHOD(UVERBS_OBJECT_SRQ, UVERBS_METHOD_SRQ_CREATE, EMU_H_SRQ_CREATE,
 	       A_IDR(UVERBS_ATTR_CREATE_SRQ_HANDLE, UVERBS_OBJECT_SRQ,
@@ -186,12 +199,7 @@ static const struct emu_method_spec methods[] = {
 	       A_OUT(UVERBS_ATTR_CREATE_SRQ_RESP_MAX_SGE, 4, 4, true),
 	       A_OUT(UVERBS_ATTR_CREATE_SRQ_RESP_SRQ_NUM, 4, 4, false),
 	       A_UHW),
-	METHOD(UVERBS_OBJECT_SRQ, UVERBS_METHOD_SRQ_DESTROY, EMU_H_SRQ_DESTROY,
-	       A_IDR(UVERBS_ATTR_DESTROY_SRQ_HANDLE, UVERBS_OBJECT_SRQ,
-		     EMU_ACCESS_DESTROY),
-	       A_OUT(UVERBS_ATTR_DESTROY_SRQ_RESP,
-		     sizeof(struct ib_uverbs_destroy_srq_resp),
-		     sizeof(struct ib_uverbs_destroy_srq_resp), true)),
+	DESTROY_WITH_EVENTS(SRQ, srq),
 	/* hw/mlx5/devx.c */
 	METHOD(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_OTHER,
 	       EMU_H_DEVX_OTHER,
@@ -254,26 +262,22 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_VAR_ALLOC,
 	       A_IDR(MLX5_IB_ATTR_VAR_OBJ_ALLOC_HANDLE, MLX5_IB_OBJECT_VAR,
 		     EMU_ACCESS_NEW),
-	       A_OUT(MLX5_IB_ATTR_VAR_OBJ_ALLOC_PAGE_ID, 4, 4, true),
-	       A_OUT(MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_LENGTH, 4, 4, true),
-	       A_OUT(MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_OFFSET, 8, 8, true)),
-	METHOD(MLX5_IB_OBJECT_VAR, MLX5_IB_METHOD_VAR_OBJ_DESTROY,
-	       EMU_H_VAR_DESTROY,
-	       A_IDR(MLX5_IB_ATTR_VAR_OBJ_DESTROY_HANDLE, MLX5_IB_OBJECT_VAR,
-		     EMU_ACCESS_DESTROY)),
+	       PAGE_OBJ_ANSWERS(VAR)),
+	PAGE_OBJ_DESTROY(VAR),
 	METHOD(MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_ALLOC,
 	       EMU_H_UAR_ALLOC,
 	       A_IDR(MLX5_IB_ATTR_UAR_OBJ_ALLOC_HANDLE, MLX5_IB_OBJECT_UAR,
 		     EMU_ACCESS_NEW),
 	       A_CONST(MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, true),
-	       A_OUT(MLX5_IB_ATTR_UAR_OBJ_ALLOC_PAGE_ID, 4, 4, true),
-	       A_OUT(MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_LENGTH, 4, 4, true),
-	       A_OUT(MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_OFFSET, 8, 8, true)),
-	METHOD(MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_DESTROY,
-	       EMU_H_UAR_DESTROY,
-	       A_IDR(MLX5_IB_ATTR_UAR_OBJ_DESTROY_HANDLE, MLX5_IB_OBJECT_UAR,
-		     EMU_ACCESS_DESTROY)),
+	       PAGE_OBJ_ANSWERS(UAR)),
+	PAGE_OBJ_DESTROY(UAR),
 };
+
+/* the name is the id's tail; an FD object is UVERBS_TYPE_ALLOC_FD */
+#define CORE_OBJ(_n) { UVERBS_OBJECT_##_n, #_n, false }
+#define CORE_FD_OBJ(_n) { UVERBS_OBJECT_##_n, #_n, true }
+#define MLX5_OBJ(_n) { MLX5_IB_OBJECT_##_n, "MLX5_" #_n, false }
+#define MLX5_FD_OBJ(_n) { MLX5_IB_OBJECT_##_n, "MLX5_" #_n, true }
 
 /*
  * The object types an mlx5 device's uapi tree holds (uverbs_uapi.c builds
@@ -281,34 +285,33 @@ static const struct emu_method_spec methods[] = {
  * them, including those whose methods are not modelled here.
  */
 static const struct emu_object_spec objects[] = {
-	{ UVERBS_OBJECT_DEVICE, "DEVICE", false },
-	{ UVERBS_OBJECT_PD, "PD", false },
-	{ UVERBS_OBJECT_COMP_CHANNEL, "COMP_CHANNEL", true },
-	{ UVERBS_OBJECT_CQ, "CQ", false },
-	{ UVERBS_OBJECT_QP, "QP", false },
-	{ UVERBS_OBJECT_SRQ, "SRQ", false },
-	{ UVERBS_OBJECT_AH, "AH", false },
-	{ UVERBS_OBJECT_MR, "MR", false },
-	{ UVERBS_OBJECT_MW, "MW", false },
-	{ UVERBS_OBJECT_FLOW, "FLOW", false },
-	{ UVERBS_OBJECT_XRCD, "XRCD", false },
-	{ UVERBS_OBJECT_RWQ_IND_TBL, "RWQ_IND_TBL", false },
-	{ UVERBS_OBJECT_WQ, "WQ", false },
-	{ UVERBS_OBJECT_FLOW_ACTION, "FLOW_ACTION", false },
-	{ UVERBS_OBJECT_DM, "DM", false },
-	{ UVERBS_OBJECT_COUNTERS, "COUNTERS", false },
-	{ UVERBS_OBJECT_ASYNC_EVENT, "ASYNC_EVENT", true },
-	{ MLX5_IB_OBJECT_DEVX, "MLX5_DEVX", false },
-	{ MLX5_IB_OBJECT_DEVX_OBJ, "MLX5_DEVX_OBJ", false },
-	{ MLX5_IB_OBJECT_DEVX_UMEM, "MLX5_DEVX_UMEM", false },
-	{ MLX5_IB_OBJECT_FLOW_MATCHER, "MLX5_FLOW_MATCHER", false },
-	{ MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD, "MLX5_DEVX_ASYNC_CMD_FD", true },
-	{ MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD, "MLX5_DEVX_ASYNC_EVENT_FD",
-	  true },
-	{ MLX5_IB_OBJECT_VAR, "MLX5_VAR", false },
-	{ MLX5_IB_OBJECT_PP, "MLX5_PP", false },
-	{ MLX5_IB_OBJECT_UAR, "MLX5_UAR", false },
-	{ MLX5_IB_OBJECT_STEERING_ANCHOR, "MLX5_STEERING_ANCHOR", false },
+	CORE_OBJ(DEVICE),
+	CORE_OBJ(PD),
+	CORE_FD_OBJ(COMP_CHANNEL),
+	CORE_OBJ(CQ),
+	CORE_OBJ(QP),
+	CORE_OBJ(SRQ),
+	CORE_OBJ(AH),
+	CORE_OBJ(MR),
+	CORE_OBJ(MW),
+	CORE_OBJ(FLOW),
+	CORE_OBJ(XRCD),
+	CORE_OBJ(RWQ_IND_TBL),
+	CORE_OBJ(WQ),
+	CORE_OBJ(FLOW_ACTION),
+	CORE_OBJ(DM),
+	CORE_OBJ(COUNTERS),
+	CORE_FD_OBJ(ASYNC_EVENT),
+	MLX5_OBJ(DEVX),
+	MLX5_OBJ(DEVX_OBJ),
+	MLX5_OBJ(DEVX_UMEM),
+	MLX5_OBJ(FLOW_MATCHER),
+	MLX5_FD_OBJ(DEVX_ASYNC_CMD_FD),
+	MLX5_FD_OBJ(DEVX_ASYNC_EVENT_FD),
+	MLX5_OBJ(VAR),
+	MLX5_OBJ(PP),
+	MLX5_OBJ(UAR),
+	MLX5_OBJ(STEERING_ANCHOR),
 };
 
 const struct emu_method_spec *emu_find_method(uint16_t object_id,

@@ -140,8 +140,20 @@ int emu_copy_to(struct emu_bundle *b, uint16_t id, const void *from,
 		size_t size);
 int emu_copy_to_struct_or_zero(struct emu_bundle *b, uint16_t id,
 			       const void *from, size_t size);
+/*
+ * ib_copy_to_udata(): the driver's response of len bytes to UHW_OUT, cut
+ * to the caller's buffer; nothing when the caller passed none.
+ */
+void emu_copy_to_uhw(struct emu_bundle *b, const void *resp, size_t len);
+/*
+ * emu_copy_to() of size zero bytes (at most 16): the destroys' responses,
+ * whose event counts stay 0 as the model raises no events.
+ */
+int emu_copy_zeros(struct emu_bundle *b, uint16_t id, size_t size);
 int emu_get_const(struct emu_bundle *b, uint16_t id, int64_t *to,
 		  int64_t lower, uint64_t upper, const int64_t *def);
+/* uverbs_get_const() into a u32: a value outside it -> EINVAL */
+int emu_get_const_u32(struct emu_bundle *b, uint16_t id, uint32_t *to);
 int emu_get_flags64(struct emu_bundle *b, uint16_t id, uint64_t *to,
 		    uint64_t allowed);
 /* IS_UVERBS_COPY_ERR() */
@@ -187,6 +199,17 @@ int emu_write_response(struct emu_bundle *b, const void *resp, size_t len);
 uint64_t emu_user_pages(uint64_t addr, uint64_t len, uint8_t *pas);
 /* what ib_umem_get() pins at most before it fails with ENOMEM (4 GiB) */
 #define EMU_USER_MAX_PAGES (1ull << 20)
+
+/* roundup_pow_of_two() of the queue sizes */
+static inline uint32_t emu_roundup_pow2(uint32_t v)
+{
+	uint32_t p = 1;
+
+	while (p < v)
+		p <<= 1;
+	return p;
+}
+
 /* MLX5_CAP_GEN(): a general capability as the firmware reports it */
 /* The device's clock info page (clock_info.c): 0 or -errno. */
 int emu_clock_info_init(struct emu_device *dev);

@@ -162,6 +162,24 @@ int emu_copy_to(struct emu_bundle *b, uint16_t id, const void *from,
 	return 0;
 }
 
+void emu_copy_to_uhw(struct emu_bundle *b, const void *resp, size_t len)
+{
+	struct emu_battr *out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
+
+	if (out)
+		emu_reply_add(b->rep, out->uidx, EMU_WB_BUF, resp,
+			      out->len < len ? out->len : (uint32_t)len);
+}
+
+int emu_copy_zeros(struct emu_bundle *b, uint16_t id, size_t size)
+{
+	static const uint8_t zeros[16];
+
+	if (size > sizeof(zeros))
+		return -EINVAL;
+	return emu_copy_to(b, id, zeros, size);
+}
+
 /* uverbs_copy_to_struct_or_zero(): clears the user's tail first */
 int emu_copy_to_struct_or_zero(struct emu_bundle *b, uint16_t id,
 			       const void *from, size_t size)
@@ -199,6 +217,16 @@ int emu_get_const(struct emu_bundle *b, uint16_t id, int64_t *to,
 	if (*to < lower || (*to > 0 && (uint64_t)*to > upper))
 		return -EINVAL;
 	return 0;
+}
+
+int emu_get_const_u32(struct emu_bundle *b, uint16_t id, uint32_t *to)
+{
+	int64_t v;
+	int ret = emu_get_const(b, id, &v, 0, UINT32_MAX, NULL);
+
+	if (!ret)
+		*to = (uint32_t)v;
+	return ret;
 }
 
 /* uverbs_get_flags64(): a missing attr means 0; 4 or 8 bytes */

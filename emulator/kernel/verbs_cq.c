@@ -101,20 +101,14 @@ static int cq_fw_create(struct emu_bundle *b, const struct cq_udata *u,
 {
 	const struct mlx5_ib_create_cq *c = &u->ucmd;
 	uint64_t ring = (uint64_t)entries * c->cqe_size;
-	uint64_t npages = emu_user_pages(c->buf_addr, ring, NULL);
-	uint8_t out[PRM_HDR_LEN] = {};
-	size_t inlen = PRM_CQ_PAS_BYTE + PRM_PAS_ENTRY_LEN * npages;
+	size_t inlen;
 	uint8_t *in;
 	int ret, fmt;
 
-	if (npages > EMU_USER_MAX_PAGES)
-		return -ENOMEM;
-	in = calloc(1, inlen);
+	in = emu_cmd_user_queue_in(PRM_OP_CREATE_CQ, cq->uid, c->buf_addr,
+				   ring, PRM_CQ_PAS_BYTE, &inlen);
 	if (!in)
 		return -ENOMEM;
-	emu_user_pages(c->buf_addr, ring, in + PRM_CQ_PAS_BYTE);
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_CQ);
-	prm_set(in, PRM_HDR_UID, cq->uid);
 	prm_set(in, PRM_CQC_CQE_SZ, c->cqe_size == 128);
 	prm_set(in, PRM_CQC_LOG_CQ_SIZE, __builtin_ctz(entries));
 	prm_set(in, PRM_CQC_UAR_PAGE, u->uar_page);
@@ -132,21 +126,9 @@ static int cq_fw_create(struct emu_bundle *b, const struct cq_udata *u,
 		prm_set(in, PRM_CQC_CQE_COMP_EN, 1);
 		prm_set(in, PRM_CQC_MINI_CQE_RES_FORMAT, (uint32_t)fmt);
 	}
-	ret = emu_cmd_exec(b->dev, in, inlen, out, sizeof(out));
+	ret = emu_cmd_create(b->dev, in, inlen, &cq->cqn);
 	free(in);
-	if (ret)
-		return ret;
-	cq->cqn = prm_get(out, PRM_OUT_OBJN);
-	return 0;
-}
-
-static uint32_t roundup_pow2(uint32_t v)
-{
-	uint32_t p = 1;
-
-	while (p < v)
-		p <<= 1;
-	return p;
+	return ret;
 }
 
 /*
@@ -159,7 +141,6 @@ static uint32_t roundup_pow2(uint32_t v)
 int emu_h_cq_create(struct emu_bundle *b)
 {
 	struct emu_battr *h = emu_attr(b, UVERBS_ATTR_CREATE_CQ_HANDLE);
-	struct emu_battr *uhw_out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
 	struct mlx5_ib_create_cq_resp mresp = {};
 	uint32_t vector, cqe;
 	uint64_t user_handle, flags;
@@ -189,7 +170,7 @@ int emu_h_cq_create(struct emu_bundle *b)
 	entries = (int32_t)cqe;
 	if (entries < 0 || entries > max)
 		return -EINVAL;
-	entries = (int32_t)roundup_pow2((uint32_t)entries + 1);
+	entries = (int32_t)emu_roundup_pow2((uint32_t)entries + 1);
 	if (entries > max)
 		return -EINVAL;
 	ret = cq_user_data(b, &u);
@@ -210,10 +191,7 @@ int emu_h_cq_create(struct emu_bundle *b)
 	h->uobj->priv = cq;
 	h->uobj->destroy = cq_destroy;
 	mresp.cqn = cq->cqn;
-	if (uhw_out)
-		emu_reply_add(b->rep, uhw_out->uidx, EMU_WB_BUF, &mresp,
-			      uhw_out->len < sizeof(mresp.cqn) ?
-				      uhw_out->len : sizeof(mresp.cqn));
+	emu_copy_to_uhw(b, &mresp, sizeof(mresp.cqn));
 	return emu_copy_to(b, UVERBS_ATTR_CREATE_CQ_RESP_CQE, &cq->cqe,
 			   sizeof(cq->cqe));
 }
@@ -221,10 +199,8 @@ int emu_h_cq_create(struct emu_bundle *b)
 /* follows UVERBS_HANDLER(UVERBS_METHOD_CQ_DESTROY): no events ever came */
 int emu_h_cq_destroy(struct emu_bundle *b)
 {
-	struct ib_uverbs_destroy_cq_resp resp = {};
-
-	return emu_copy_to(b, UVERBS_ATTR_DESTROY_CQ_RESP, &resp,
-			   sizeof(resp));
+	return emu_copy_zeros(b, UVERBS_ATTR_DESTROY_CQ_RESP,
+			      sizeof(struct ib_uverbs_destroy_cq_resp));
 }
 
 /* uobj_get_obj_read() of a CQ: none -> EINVAL; the caller unlocks */

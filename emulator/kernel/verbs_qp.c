@@ -32,17 +32,12 @@
 /* ib_qp_create_flags the uverbs layer passes to the driver */
 #define EMU_QP_CREATE_SQ_SIG_ALL IB_UVERBS_QP_CREATE_SQ_SIG_ALL
 
-static uint16_t qp_st(unsigned int type)
-{
-	switch (type) {
-	case EMU_QPT_RC:
-		return PRM_QP_ST_RC;
-	case EMU_QPT_UC:
-		return PRM_QP_ST_UC;
-	default:
-		return PRM_QP_ST_UD;
-	}
-}
+/* The firmware's service type of each QP type qp_create_args() takes. */
+static const uint8_t qp_st[] = {
+	[EMU_QPT_RC] = PRM_QP_ST_RC,
+	[EMU_QPT_UC] = PRM_QP_ST_UC,
+	[EMU_QPT_UD] = PRM_QP_ST_UD,
+};
 
 static void put_users(struct emu_qp *qp)
 {
@@ -150,8 +145,7 @@ static int qp_fw_create(struct emu_bundle *b, const struct qp_create *a,
 	uint32_t max_sz = 1u << emu_cap_gen(b->dev, PRM_CAP_LOG_MAX_QP_SZ);
 	bool has_rq = a->cap.max_recv_wr != 0;
 	uint32_t rq_cnt = 0, rq_shift = 0;
-	uint8_t out[PRM_HDR_LEN] = {};
-	uint64_t bytes, npages;
+	uint64_t bytes;
 	size_t inlen;
 	uint8_t *in;
 	int ret;
@@ -174,17 +168,11 @@ static int qp_fw_create(struct emu_bundle *b, const struct qp_create *a,
 	    c->sq_wqe_count > max_sz)
 		return -EINVAL;
 	bytes = ((uint64_t)rq_cnt << rq_shift) + (uint64_t)c->sq_wqe_count * 64;
-	npages = emu_user_pages(c->buf_addr, bytes, NULL);
-	if (npages > EMU_USER_MAX_PAGES)
-		return -ENOMEM;
-	inlen = PRM_QP_PAS_BYTE + PRM_PAS_ENTRY_LEN * npages;
-	in = calloc(1, inlen);
+	in = emu_cmd_user_queue_in(PRM_OP_CREATE_QP, qp->uid, c->buf_addr,
+				   bytes, PRM_QP_PAS_BYTE, &inlen);
 	if (!in)
 		return -ENOMEM;
-	emu_user_pages(c->buf_addr, bytes, in + PRM_QP_PAS_BYTE);
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_QP);
-	prm_set(in, PRM_HDR_UID, qp->uid);
-	prm_set(in, PRM_QPC_ST, qp_st(a->type));
+	prm_set(in, PRM_QPC_ST, qp_st[a->type]);
 	prm_set(in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
 	prm_set(in, PRM_QPC_PD, ((struct emu_pd *)a->pd->uobj->priv)->pdn);
 	prm_set(in, PRM_QPC_WQ_SIGNATURE,
@@ -210,12 +198,9 @@ static int qp_fw_create(struct emu_bundle *b, const struct qp_create *a,
 		prm_set(in, PRM_QPC_CQN_RCV,
 			((struct emu_cq *)a->rcq->uobj->priv)->cqn);
 	prm_set64(in, PRM_QPC_DBR_ADDR, c->db_addr);
-	ret = emu_cmd_exec(b->dev, in, inlen, out, sizeof(out));
+	ret = emu_cmd_create(b->dev, in, inlen, &qp->qpn);
 	free(in);
-	if (ret)
-		return ret;
-	qp->qpn = prm_get(out, PRM_OUT_OBJN);
-	return 0;
+	return ret;
 }
 
 /*
@@ -293,7 +278,6 @@ static int qp_create_args(struct emu_bundle *b, struct qp_create *a)
 int emu_h_qp_create(struct emu_bundle *b)
 {
 	struct emu_battr *h = emu_attr(b, UVERBS_ATTR_CREATE_QP_HANDLE);
-	struct emu_battr *uhw_out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
 	struct mlx5_ib_create_qp_resp resp = {};
 	struct qp_create a = {};
 	struct emu_ucontext *c;
@@ -334,10 +318,7 @@ int emu_h_qp_create(struct emu_bundle *b)
 	if (!a.cap.max_recv_wr)
 		a.cap.max_recv_sge = 0;
 	resp.bfreg_index = EMU_INVALID_BFREG;
-	if (uhw_out)
-		emu_reply_add(b->rep, uhw_out->uidx, EMU_WB_BUF, &resp,
-			      uhw_out->len < sizeof(resp) ? uhw_out->len :
-							    sizeof(resp));
+	emu_copy_to_uhw(b, &resp, sizeof(resp));
 	ret = emu_copy_to_struct_or_zero(b, UVERBS_ATTR_CREATE_QP_RESP_CAP,
 					 &a.cap, sizeof(a.cap));
 	if (ret)
@@ -349,8 +330,6 @@ int emu_h_qp_create(struct emu_bundle *b)
 /* follows UVERBS_HANDLER(UVERBS_METHOD_QP_DESTROY): no events ever came */
 int emu_h_qp_destroy(struct emu_bundle *b)
 {
-	struct ib_uverbs_destroy_qp_resp resp = {};
-
-	return emu_copy_to(b, UVERBS_ATTR_DESTROY_QP_RESP, &resp,
-			   sizeof(resp));
+	return emu_copy_zeros(b, UVERBS_ATTR_DESTROY_QP_RESP,
+			      sizeof(struct ib_uverbs_destroy_qp_resp));
 }

@@ -94,6 +94,28 @@ static int fill_modify(struct emu_device *dev, const struct emu_qp *qp,
 		       const struct ib_uverbs_modify_qp *m, uint32_t mask,
 		       uint8_t *in)
 {
+	/* the attributes that set one qpc field each */
+	const struct {
+		uint32_t attr;
+		unsigned int off;
+		unsigned int width;
+		uint32_t val;
+	} fields[] = {
+		{ EMU_QP_DEST_QPN, PRM_QPC_REMOTE_QPN, m->dest_qp_num },
+		{ EMU_QP_PKEY_INDEX, PRM_QPC_PRI_PKEY_INDEX, m->pkey_index },
+		{ EMU_QP_TIMEOUT, PRM_QPC_PRI_ACK_TIMEOUT, m->timeout },
+		{ EMU_QP_RNR_RETRY, PRM_QPC_RNR_RETRY, m->rnr_retry },
+		{ EMU_QP_RETRY_CNT, PRM_QPC_RETRY_COUNT, m->retry_cnt },
+		{ EMU_QP_MAX_QP_RD_ATOMIC, PRM_QPC_LOG_SRA_MAX,
+		  ilog2_u8(m->max_rd_atomic) },
+		{ EMU_QP_SQ_PSN, PRM_QPC_NEXT_SEND_PSN, m->sq_psn },
+		{ EMU_QP_MAX_DEST_RD_ATOMIC, PRM_QPC_LOG_RRA_MAX,
+		  ilog2_u8(m->max_dest_rd_atomic) },
+		{ EMU_QP_MIN_RNR_TIMER, PRM_QPC_MIN_RNR_NAK, m->min_rnr_timer },
+		{ EMU_QP_RQ_PSN, PRM_QPC_NEXT_RCV_PSN, m->rq_psn },
+		{ EMU_QP_QKEY, PRM_QPC_Q_KEY, m->qkey },
+	};
+	size_t i;
 	int ret;
 
 	if (mask & EMU_QP_ACCESS_FLAGS) {
@@ -114,10 +136,6 @@ static int fill_modify(struct emu_device *dev, const struct emu_qp *qp,
 		prm_set(in, PRM_QPC_LOG_MSG_MAX,
 			emu_cap_gen(dev, PRM_CAP_LOG_MAX_MSG));
 	}
-	if (mask & EMU_QP_DEST_QPN)
-		prm_set(in, PRM_QPC_REMOTE_QPN, m->dest_qp_num);
-	if (mask & EMU_QP_PKEY_INDEX)
-		prm_set(in, PRM_QPC_PRI_PKEY_INDEX, m->pkey_index);
 	prm_set(in, PRM_QPC_PRI_VHCA_PORT_NUM,
 		mask & EMU_QP_PORT ? m->port_num : qp->port);
 	if (mask & EMU_QP_AV) {
@@ -125,25 +143,10 @@ static int fill_modify(struct emu_device *dev, const struct emu_qp *qp,
 		if (ret)
 			return ret;
 	}
-	if (mask & EMU_QP_TIMEOUT)
-		prm_set(in, PRM_QPC_PRI_ACK_TIMEOUT, m->timeout);
-	if (mask & EMU_QP_RNR_RETRY)
-		prm_set(in, PRM_QPC_RNR_RETRY, m->rnr_retry);
-	if (mask & EMU_QP_RETRY_CNT)
-		prm_set(in, PRM_QPC_RETRY_COUNT, m->retry_cnt);
-	if (mask & EMU_QP_MAX_QP_RD_ATOMIC)
-		prm_set(in, PRM_QPC_LOG_SRA_MAX, ilog2_u8(m->max_rd_atomic));
-	if (mask & EMU_QP_SQ_PSN)
-		prm_set(in, PRM_QPC_NEXT_SEND_PSN, m->sq_psn);
-	if (mask & EMU_QP_MAX_DEST_RD_ATOMIC)
-		prm_set(in, PRM_QPC_LOG_RRA_MAX,
-			ilog2_u8(m->max_dest_rd_atomic));
-	if (mask & EMU_QP_MIN_RNR_TIMER)
-		prm_set(in, PRM_QPC_MIN_RNR_NAK, m->min_rnr_timer);
-	if (mask & EMU_QP_RQ_PSN)
-		prm_set(in, PRM_QPC_NEXT_RCV_PSN, m->rq_psn);
-	if (mask & EMU_QP_QKEY)
-		prm_set(in, PRM_QPC_Q_KEY, m->qkey);
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (mask & fields[i].attr)
+			prm_set(in, fields[i].off, fields[i].width,
+				fields[i].val);
 	prm_set(in, PRM_QPC_PM_STATE, mask & EMU_QP_PATH_MIG_STATE ?
 				      mig_to_pm(m->path_mig_state) :
 				      PRM_QP_PM_MIGRATED);

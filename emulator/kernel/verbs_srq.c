@@ -51,15 +51,6 @@ static int srq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 	return ret;
 }
 
-static uint32_t roundup_pow2(uint32_t v)
-{
-	uint32_t p = 1;
-
-	while (p < v)
-		p <<= 1;
-	return p;
-}
-
 /*
  * follows create_srq_user(): reserved fields, or non-zero bytes past the
  * structure -> EINVAL; the user index as for QPs (EINVAL)
@@ -88,21 +79,15 @@ static int srq_fw_create(struct emu_bundle *b,
 			 const struct mlx5_ib_create_srq *c, uint32_t max,
 			 uint32_t desc_size, struct emu_srq *srq)
 {
-	uint64_t bytes = (uint64_t)max * desc_size;
-	uint64_t npages = emu_user_pages(c->buf_addr, bytes, NULL);
-	size_t inlen = PRM_SRQ_PAS_BYTE + PRM_PAS_ENTRY_LEN * npages;
-	uint8_t out[PRM_HDR_LEN] = {};
+	size_t inlen;
 	uint8_t *in;
 	int ret;
 
-	if (npages > EMU_USER_MAX_PAGES)
-		return -ENOMEM;
-	in = calloc(1, inlen);
+	in = emu_cmd_user_queue_in(PRM_OP_CREATE_SRQ, srq->uid, c->buf_addr,
+				   (uint64_t)max * desc_size,
+				   PRM_SRQ_PAS_BYTE, &inlen);
 	if (!in)
 		return -ENOMEM;
-	emu_user_pages(c->buf_addr, bytes, in + PRM_SRQ_PAS_BYTE);
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_SRQ);
-	prm_set(in, PRM_HDR_UID, srq->uid);
 	prm_set(in, PRM_SRQC_LOG_SRQ_SIZE, __builtin_ctz(max));
 	prm_set(in, PRM_SRQC_LOG_RQ_STRIDE, __builtin_ctz(desc_size) - 4);
 	prm_set(in, PRM_SRQC_WQ_SIGNATURE,
@@ -110,12 +95,9 @@ static int srq_fw_create(struct emu_bundle *b,
 	prm_set(in, PRM_SRQC_PAGE_OFFSET, (c->buf_addr & 0xfff) >> 6);
 	prm_set(in, PRM_SRQC_PD, ((struct emu_pd *)srq->pd->priv)->pdn);
 	prm_set64(in, PRM_SRQC_DBR_ADDR, c->db_addr);
-	ret = emu_cmd_exec(b->dev, in, inlen, out, sizeof(out));
+	ret = emu_cmd_create(b->dev, in, inlen, &srq->srqn);
 	free(in);
-	if (ret)
-		return ret;
-	srq->srqn = prm_get(out, PRM_OUT_OBJN);
-	return 0;
+	return ret;
 }
 
 /*
@@ -131,13 +113,12 @@ int emu_h_srq_create(struct emu_bundle *b)
 {
 	struct emu_battr *h = emu_attr(b, UVERBS_ATTR_CREATE_SRQ_HANDLE);
 	struct emu_battr *pd = emu_attr(b, UVERBS_ATTR_CREATE_SRQ_PD_HANDLE);
-	struct emu_battr *uhw_out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
 	uint32_t max_wr, max_sge, limit, max, desc_size;
 	struct mlx5_ib_create_srq_resp resp = {};
 	struct mlx5_ib_create_srq c;
 	uint64_t user_handle;
 	struct emu_srq *srq;
-	int64_t type;
+	uint32_t type;
 	int ret;
 
 	if (emu_copy_from(b, UVERBS_ATTR_CREATE_SRQ_USER_HANDLE, &user_handle,
@@ -149,8 +130,7 @@ int emu_h_srq_create(struct emu_bundle *b)
 	    emu_copy_from(b, UVERBS_ATTR_CREATE_SRQ_LIMIT, &limit,
 			  sizeof(limit)))
 		return -EFAULT;
-	ret = emu_get_const(b, UVERBS_ATTR_CREATE_SRQ_TYPE, &type, 0,
-			    UINT32_MAX, NULL);
+	ret = emu_get_const_u32(b, UVERBS_ATTR_CREATE_SRQ_TYPE, &type);
 	if (ret)
 		return ret;
 	if (type == IB_UVERBS_SRQT_XRC || type == IB_UVERBS_SRQT_TM)
@@ -164,10 +144,10 @@ int emu_h_srq_create(struct emu_bundle *b)
 	    EMU_SRQ_NEXT_SEG + max_sge * EMU_DATA_SEG >
 		    emu_cap_gen(b->dev, PRM_CAP_MAX_WQE_SZ_RQ))
 		return -EINVAL;
-	desc_size = roundup_pow2(EMU_SRQ_NEXT_SEG + max_sge * EMU_DATA_SEG);
+	desc_size = emu_roundup_pow2(EMU_SRQ_NEXT_SEG + max_sge * EMU_DATA_SEG);
 	if (desc_size < 32)
 		desc_size = 32;
-	max = roundup_pow2(max_wr + 1);
+	max = emu_roundup_pow2(max_wr + 1);
 	ret = srq_user_data(b, &c);
 	if (ret)
 		return ret;
@@ -185,10 +165,7 @@ int emu_h_srq_create(struct emu_bundle *b)
 	h->uobj->priv = srq;
 	h->uobj->destroy = srq_destroy;
 	resp.srqn = srq->srqn;
-	if (uhw_out)
-		emu_reply_add(b->rep, uhw_out->uidx, EMU_WB_BUF, &resp,
-			      uhw_out->len < sizeof(resp) ? uhw_out->len :
-							    sizeof(resp));
+	emu_copy_to_uhw(b, &resp, sizeof(resp));
 	max_wr = max - 1;
 	ret = emu_copy_to(b, UVERBS_ATTR_CREATE_SRQ_RESP_MAX_WR, &max_wr,
 			  sizeof(max_wr));
@@ -201,8 +178,6 @@ int emu_h_srq_create(struct emu_bundle *b)
 /* follows UVERBS_HANDLER(UVERBS_METHOD_SRQ_DESTROY): no events ever came */
 int emu_h_srq_destroy(struct emu_bundle *b)
 {
-	struct ib_uverbs_destroy_srq_resp resp = {};
-
-	return emu_copy_to(b, UVERBS_ATTR_DESTROY_SRQ_RESP, &resp,
-			   sizeof(resp));
+	return emu_copy_zeros(b, UVERBS_ATTR_DESTROY_SRQ_RESP,
+			      sizeof(struct ib_uverbs_destroy_srq_resp));
 }

@@ -18,7 +18,8 @@
  * request on a channel only once it has read the reply.  The daemon reads
  * one request at a time: bytes of a next one that arrive in the same read
  * close the channel; a next one sent later waits until the reply before
- * it is written.
+ * it is written.  (A doorbell, below, may come at any time: on a channel
+ * with a page the daemon reads one header at a time.)
  *
  * All integers are host order: both ends run on the same machine.
  */
@@ -28,13 +29,16 @@
 #include <stdint.h>
 
 #define EMU_WIRE_MAGIC 0x6d6c7835u	/* "mlx5" */
-#define EMU_WIRE_VERSION 2
+#define EMU_WIRE_VERSION 3
 
 /* Bounds the daemon enforces before it allocates anything. */
 #define EMU_WIRE_MAX_REQ (4u << 20)
 #define EMU_WIRE_MAX_REP (4u << 20)
 
-/* On the connection, with the channel attached: serve this channel. */
+/*
+ * On the connection, with the channel attached: serve this channel.  A
+ * second fd, if attached, is the channel's shared page (below).
+ */
 struct emu_wire_token {
 	uint32_t magic;
 	uint32_t version;
@@ -44,6 +48,7 @@ enum emu_wire_kind {
 	EMU_WIRE_IOCTL = 1,	/* RDMA_VERBS_IOCTL */
 	EMU_WIRE_MMAP = 2,	/* mmap() of the command fd */
 	EMU_WIRE_PING = 3,	/* liveness, used by the launcher */
+	EMU_WIRE_DOORBELL = 4,	/* no payload: a request is in the page */
 };
 
 struct emu_wire_req {
@@ -90,6 +95,48 @@ struct emu_wire_rep {
  * on the channel, then EOF.  Requests never use this sequence number.
  */
 #define EMU_WIRE_SEQ_REFUSED 0u
+
+/*
+ * A channel's shared page: a memfd the client makes, sealed against
+ * shrinking (so the daemon's mapping never faults), passed with the
+ * token.  An ioctl request that fits goes through it, and its reply comes
+ * back through it, with no system call on either side while both poll
+ * (see EMU_WIRE_SPIN_NS): the wake-ups of a socket round trip cost more
+ * than the rest of a call.
+ *
+ * The client writes req and req_data, then req_seq (release), and rings
+ * (an EMU_WIRE_DOORBELL request on the socket) unless daemon_polls is
+ * set.  The daemon copies the request out before it looks at it, answers
+ * in rep and rep_data, writes rep_seq (release), and wakes the futex at
+ * rep_seq if client_waits is set.  Each side writes its own flag, then a
+ * full barrier, then reads the other's sequence number, so one of the
+ * two always sees the other: no wake-up is lost.  A sleeping client looks
+ * at the socket every EMU_WIRE_NAP_NS for a daemon that died.  A reply
+ * with fds, or longer than the page holds, comes on the socket as usual;
+ * rep.reserved then says EMU_WIRE_SHM_ON_SOCKET.
+ *
+ * The page is the client's memory too: the daemon trusts nothing in it
+ * that it has not copied and checked, as it trusts nothing on a socket.
+ */
+#define EMU_WIRE_SHM_BYTES 16384u
+#define EMU_WIRE_SHM_DATA 8096u
+#define EMU_WIRE_SHM_ON_SOCKET 1u
+#define EMU_WIRE_NAP_NS 50000000u
+
+struct emu_wire_shm {
+	uint32_t req_seq;	/* client */
+	uint32_t client_waits;	/* client */
+	uint32_t rep_seq;	/* daemon */
+	uint32_t daemon_polls;	/* daemon */
+	uint8_t pad[48];	/* the flags in a cache line of their own */
+	struct emu_wire_req req;
+	uint8_t req_data[EMU_WIRE_SHM_DATA];
+	struct emu_wire_rep rep;
+	uint8_t rep_data[EMU_WIRE_SHM_DATA];
+};
+
+_Static_assert(sizeof(struct emu_wire_shm) <= EMU_WIRE_SHM_BYTES,
+	       "the shared page's layout outgrew it");
 
 /* Reply payload for EMU_WIRE_IOCTL: a sequence of writebacks. */
 enum emu_wb_kind {

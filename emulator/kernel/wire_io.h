@@ -47,6 +47,16 @@ struct emu_spin {
 
 uint64_t emu_wire_now_ns(void);
 
+/* One turn of a polling loop: the CPU's hint that this is one. */
+static inline void emu_wire_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
+}
+
 /*
  * recvmsg() on a blocking socket, polled without sleeping for up to
  * EMU_WIRE_SPIN_NS first while sp says it pays; sp learns from the wait.

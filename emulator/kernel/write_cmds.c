@@ -196,7 +196,6 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 {
 	struct ib_uverbs_alloc_pd_resp resp = {};
 	struct mlx5_ib_alloc_pd_resp mresp = {};
-	struct emu_battr *uhw_out = emu_attr(b, UVERBS_ATTR_UHW_OUT);
 	struct ib_uverbs_alloc_pd cmd;
 	struct emu_uobj *uo;
 	struct emu_pd *pd;
@@ -223,10 +222,7 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 	uo->priv = pd;
 	uo->destroy = pd_destroy;
 	mresp.pdn = pd->pdn;
-	if (uhw_out)
-		emu_reply_add(b->rep, uhw_out->uidx, EMU_WB_BUF, &mresp,
-			      uhw_out->len < sizeof(mresp) ? uhw_out->len :
-							     sizeof(mresp));
+	emu_copy_to_uhw(b, &mresp, sizeof(mresp));
 	resp.pd_handle = uo->id;
 	return emu_write_response(b, &resp, sizeof(resp));
 }
@@ -292,16 +288,15 @@ int emu_h_invoke_write(struct emu_bundle *b)
 {
 	const struct write_method *wm = NULL;
 	struct udata core;
-	int64_t cmd;
+	uint32_t cmd;
 	size_t i;
 	int ret;
 
-	ret = emu_get_const(b, UVERBS_ATTR_WRITE_CMD, &cmd, 0, UINT32_MAX,
-			    NULL);
+	ret = emu_get_const_u32(b, UVERBS_ATTR_WRITE_CMD, &cmd);
 	if (ret)
 		return ret;
-	if (cmd & ~(int64_t)(IB_USER_VERBS_CMD_FLAG_EXTENDED |
-			     IB_USER_VERBS_CMD_COMMAND_MASK))
+	if (cmd & ~(uint32_t)(IB_USER_VERBS_CMD_FLAG_EXTENDED |
+			      IB_USER_VERBS_CMD_COMMAND_MASK))
 		return -EINVAL;
 	for (i = 0; i < sizeof(write_methods) / sizeof(write_methods[0]); i++)
 		if (write_methods[i].cmd == cmd)

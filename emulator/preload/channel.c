@@ -13,6 +13,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -31,6 +33,7 @@ struct chan_slot {
 	ino_t conn_ino;
 	int chan;		/* our end of the channel */
 	ino_t chan_ino;
+	struct emu_wire_shm *shm;	/* its shared page, or NULL */
 	int dev;		/* device index */
 	uint32_t seq;
 	bool busy;		/* lent to a call */
@@ -76,6 +79,8 @@ static void slot_clear(struct chan_slot *s)
 {
 	if (s->chan >= 0)
 		close(s->chan);
+	if (s->shm)
+		munmap(s->shm, EMU_WIRE_SHM_BYTES);
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;
 	s->chan = -1;
@@ -237,16 +242,20 @@ void emu_chan_note_dev(int fd, int dev)
 		tls.last_devidx = dev;
 }
 
-/* Sends the token that has the daemon serve chan on connection fd. */
-static int send_token(int fd, int chan)
+/*
+ * Sends the token that has the daemon serve chan on connection fd, with
+ * the channel's page if page >= 0.
+ */
+static int send_token(int fd, int chan, int page)
 {
 	struct emu_wire_token tok = { EMU_WIRE_MAGIC, EMU_WIRE_VERSION };
 	struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	char cbuf[CMSG_SPACE(sizeof(int))];
+	char cbuf[CMSG_SPACE(2 * sizeof(int))];
+	int fds[2] = { chan, page };
 	ssize_t n;
 
-	emu_wire_attach_fds(&msg, cbuf, &chan, 1);
+	emu_wire_attach_fds(&msg, cbuf, fds, page >= 0 ? 2 : 1);
 	for (;;) {
 		struct pollfd p = { .fd = fd, .events = POLLOUT };
 
@@ -265,24 +274,64 @@ static int send_token(int fd, int chan)
 	}
 }
 
-/* A new channel registered on connection fd: 0 or -errno. */
-static int chan_make(int fd, int *chan, ino_t *chan_ino)
+/*
+ * A shared page for a channel (wire.h), sealed so that nobody can shrink
+ * it under the daemon's mapping: its fd, mapped at *shm; -1 when this
+ * process cannot make one, and the channel then does without.
+ */
+static int page_make(struct emu_wire_shm **shm)
 {
+	void *p;
+	int fd;
+
+	fd = memfd_create("mlx5-emu-channel", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	if (fd < 0)
+		return -1;
+	if (ftruncate(fd, EMU_WIRE_SHM_BYTES) ||
+	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL))
+		goto fail;
+	p = mmap(NULL, EMU_WIRE_SHM_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
+		 fd, 0);
+	if (p == MAP_FAILED)
+		goto fail;
+	*shm = p;
+	return fd;
+fail:
+	close(fd);
+	return -1;
+}
+
+/*
+ * A new channel registered on connection fd, with a shared page if shm
+ * is not NULL (and one can be made): 0 or -errno.
+ */
+static int chan_make(int fd, int *chan, ino_t *chan_ino,
+		     struct emu_wire_shm **shm)
+{
+	struct emu_wire_shm *page = NULL;
 	struct stat st;
-	int sp[2], ret;
+	int sp[2], ret, pfd = -1;
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sp))
 		return -errno;
-	ret = send_token(fd, sp[1]);
+	if (shm)
+		pfd = page_make(&page);
+	ret = send_token(fd, sp[1], pfd);
 	close(sp[1]);
+	if (pfd >= 0)
+		close(pfd);
 	if (!ret && do_fstat(sp[0], &st))
 		ret = -errno;
 	if (ret) {
 		close(sp[0]);
+		if (page)
+			munmap(page, EMU_WIRE_SHM_BYTES);
 		return ret;
 	}
 	*chan = sp[0];
 	*chan_ino = st.st_ino;
+	if (shm)
+		*shm = page;
 	return 0;
 }
 
@@ -349,6 +398,7 @@ int emu_chan_get(int fd, struct emu_chan *ch)
 
 	ch->slot = NULL;
 	ch->fd = -1;
+	ch->shm = NULL;
 	if (tls.last_fd == fd) {
 		dev = tls.last_dev;
 		ino = tls.last_ino;
@@ -372,6 +422,7 @@ int emu_chan_get(int fd, struct emu_chan *ch)
 		s->used = ++tls.tick;
 		ch->slot = s;
 		ch->fd = s->chan;
+		ch->shm = s->shm;
 		ch->seq = next_seq(&s->seq);
 		return 0;
 	}
@@ -386,7 +437,7 @@ int emu_chan_get(int fd, struct emu_chan *ch)
 		}
 		pthread_mutex_unlock(&lock);
 		if (s) {
-			ret = chan_make(fd, &ch->fd, &chan_ino);
+			ret = chan_make(fd, &ch->fd, &chan_ino, &ch->shm);
 			pthread_mutex_lock(&lock);
 			if (ret) {
 				slot_clear(s);
@@ -396,6 +447,7 @@ int emu_chan_get(int fd, struct emu_chan *ch)
 				s->conn_ino = ino;
 				s->chan = ch->fd;
 				s->chan_ino = chan_ino;
+				s->shm = ch->shm;
 				s->dev = devidx;
 				s->used = ++tls.tick;
 				ch->slot = s;
@@ -410,7 +462,7 @@ int emu_chan_get(int fd, struct emu_chan *ch)
 	 * calling in the middle of a call) or no slot is free: a channel
 	 * for this call alone.
 	 */
-	ret = chan_make(fd, &ch->fd, &chan_ino);
+	ret = chan_make(fd, &ch->fd, &chan_ino, NULL);
 	ch->seq = 1;
 	return ret;
 }
@@ -434,4 +486,5 @@ void emu_chan_put(struct emu_chan *ch, bool broken)
 	}
 	ch->slot = NULL;
 	ch->fd = -1;
+	ch->shm = NULL;
 }

@@ -21,12 +21,14 @@
 #include <sys/types.h>
 
 struct chan_slot;
+struct emu_wire_shm;
 
 /* A channel lent to one call. */
 struct emu_chan {
 	int fd;
 	uint32_t seq;		/* this call's sequence number */
 	struct chan_slot *slot;	/* NULL: made for this call only */
+	struct emu_wire_shm *shm;	/* its shared page, or NULL */
 };
 
 /*

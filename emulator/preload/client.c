@@ -9,15 +9,20 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <rdma/mlx5_user_ioctl_cmds.h>
@@ -395,6 +400,139 @@ struct req {
 };
 
 /*
+ * Copies the request's payload (the pieces after the header) into the
+ * shared page: 0, -EFAULT when a piece of the caller's cannot be read (as
+ * sendmsg() would say), -ENOSYS when this process may not read itself so
+ * (the socket is used then).
+ */
+static int page_put(struct emu_wire_shm *sh, const struct req *rq)
+{
+	struct iovec l = { .iov_base = sh->req_data, .iov_len = rq->len };
+	ssize_t n;
+
+	uint8_t *at = sh->req_data;
+	unsigned int i;
+
+	if (rq->n < 2 || !rq->len)
+		return 0;
+	if (rq->n - 1 > IOV_MAX)
+		return -ENOSYS;
+	/* all of it in our callers' frames (the usual ioctl): no kernel */
+	for (i = 1; i < rq->n && on_stack((uintptr_t)rq->iov[i].iov_base,
+					  rq->iov[i].iov_len); i++)
+		;
+	if (i == rq->n) {
+		for (i = 1; i < rq->n; i++) {
+			memcpy(at, rq->iov[i].iov_base, rq->iov[i].iov_len);
+			at += rq->iov[i].iov_len;
+		}
+		return 0;
+	}
+	n = process_vm_readv(self_pid(), &l, 1, rq->iov + 1, rq->n - 1, 0);
+	if (n < 0 && (errno == ENOSYS || errno == EPERM))
+		return -ENOSYS;
+	return n == (ssize_t)rq->len ? 0 : -EFAULT;
+}
+
+/* A doorbell on the channel (a request header with no payload). */
+static int ring(int chan, uint32_t seq)
+{
+	struct emu_wire_req bell = {
+		.magic = EMU_WIRE_MAGIC, .kind = EMU_WIRE_DOORBELL,
+		.pid = (uint32_t)self_pid(), .seq = seq,
+	};
+
+	return emu_wire_write_full(chan, &bell, sizeof(bell)) ? -EIO : 0;
+}
+
+/* The channel hung up: the daemon is gone (or dropped it). */
+static bool chan_gone(int chan)
+{
+	char b;
+
+	return recv(chan, &b, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
+/*
+ * Waits for the reply to seq in the page: polled while replies came
+ * that fast (the thread's spin), then asleep on the page's futex until
+ * the daemon wakes it, looking at the channel now and then for a daemon
+ * that died.  0, or -EIO.
+ */
+static int page_wait(int chan, struct emu_wire_shm *sh, uint32_t seq)
+{
+	const struct timespec nap = { .tv_nsec = EMU_WIRE_NAP_NS };
+	uint64_t start = emu_wire_now_ns();
+	unsigned int turns = 0;
+	uint32_t v;
+
+	while (!spin.off) {
+		if (__atomic_load_n(&sh->rep_seq, __ATOMIC_ACQUIRE) == seq)
+			return 0;
+		emu_wire_relax();
+		/* now and then: the time, and the CPU to a daemon sharing it */
+		if (++turns % 64)
+			continue;
+		if (emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS)
+			spin.off = true;
+		else
+			sched_yield();
+	}
+	__atomic_store_n(&sh->client_waits, 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	while ((v = __atomic_load_n(&sh->rep_seq, __ATOMIC_ACQUIRE)) != seq) {
+		if (syscall(SYS_futex, &sh->rep_seq, FUTEX_WAIT, v, &nap,
+			    NULL, 0) && errno == ETIMEDOUT && chan_gone(chan)) {
+			__atomic_store_n(&sh->client_waits, 0,
+					 __ATOMIC_RELAXED);
+			return -EIO;
+		}
+	}
+	__atomic_store_n(&sh->client_waits, 0, __ATOMIC_RELAXED);
+	spin.off = emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS;
+	return 0;
+}
+
+/*
+ * One round trip through the channel's page.  -ENOSYS: not taken (the
+ * caller goes by the socket); otherwise as do_call().
+ */
+static int page_call(struct emu_chan *ch, const struct emu_wire_req *hdr,
+		     struct req *rq, struct call *c)
+{
+	struct emu_wire_shm *sh = ch->shm;
+	size_t len;
+	int ret;
+
+	ret = page_put(sh, rq);
+	if (ret)
+		return ret;
+	sh->req = *hdr;
+	__atomic_store_n(&sh->req_seq, hdr->seq, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&sh->daemon_polls, __ATOMIC_RELAXED) &&
+	    ring(ch->fd, hdr->seq))
+		return -EIO;
+	ret = page_wait(ch->fd, sh, hdr->seq);
+	if (ret)
+		return ret;
+	c->rep = sh->rep;
+	if (c->rep.reserved == EMU_WIRE_SHM_ON_SOCKET) {
+		ret = read_reply(ch->fd, c);
+		return ret || c->rep.seq == hdr->seq ? ret : -EIO;
+	}
+	len = c->rep.len;
+	if (c->rep.magic != EMU_WIRE_MAGIC || c->rep.seq != hdr->seq ||
+	    c->rep.nfds || len > EMU_WIRE_SHM_DATA)
+		return -EIO;
+	c->payload = len <= sizeof(c->inl) ? c->inl : malloc(len);
+	if (!c->payload)
+		return -ENOMEM;
+	memcpy(c->payload, sh->rep_data, len);
+	return 0;
+}
+
+/*
  * One round trip on the thread's channel for fd: the request goes in, the
  * reply (and any fds) comes back.  The caller's buffers are sent as they
  * are: the kernel's copy from them says EFAULT when they cannot be read,
@@ -420,6 +558,14 @@ static int do_call(int fd, uint32_t kind, struct req *rq, struct call *c)
 	if (ret)
 		goto out;
 	hdr.seq = ch.seq;
+	if (ch.shm && kind == EMU_WIRE_IOCTL && rq->len <= EMU_WIRE_SHM_DATA) {
+		ret = page_call(&ch, &hdr, rq, c);
+		if (ret != -ENOSYS) {
+			/* an unreadable request went nowhere: all is well */
+			emu_chan_put(&ch, ret && ret != -EFAULT);
+			goto out;
+		}
+	}
 	rq->iov[0] = (struct iovec){ &hdr, sizeof(hdr) };
 	ret = emu_wire_sendv_full(ch.fd, rq->iov, rq->n, &sent);
 	if (ret) {

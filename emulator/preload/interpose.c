@@ -465,35 +465,30 @@ EXPORT int socket(int domain, int type, int protocol)
 	}
 }
 
-EXPORT int bind(int fd, const struct sockaddr *addr, socklen_t len)
-{
-	if (emu_nl_owns(fd))
-		return emu_nl_bind(fd, addr, len);
-	{
-		REAL(int, "bind", int, const struct sockaddr *, socklen_t);
-		return real_fn(fd, addr, len);
+/*
+ * A socket call on one of the emulated RDMA netlink sockets is nldev's;
+ * on any other descriptor, libc's.
+ */
+#define NL_OR_REAL(ret, name, params, args, ...)                           \
+	EXPORT ret name params                                              \
+	{                                                                   \
+		if (emu_nl_owns(fd))                                        \
+			return emu_nl_##name args;                          \
+		{                                                           \
+			REAL(ret, #name, __VA_ARGS__);                      \
+			return real_fn args;                                \
+		}                                                           \
 	}
-}
 
-EXPORT int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
-{
-	if (emu_nl_owns(fd))
-		return emu_nl_getsockname(fd, addr, len);
-	{
-		REAL(int, "getsockname", int, struct sockaddr *, socklen_t *);
-		return real_fn(fd, addr, len);
-	}
-}
+NL_OR_REAL(int, bind, (int fd, const struct sockaddr *addr, socklen_t len),
+	   (fd, addr, len), int, const struct sockaddr *, socklen_t)
 
-EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
-{
-	if (emu_nl_owns(fd))
-		return emu_nl_sendmsg(fd, msg, flags);
-	{
-		REAL(ssize_t, "sendmsg", int, const struct msghdr *, int);
-		return real_fn(fd, msg, flags);
-	}
-}
+NL_OR_REAL(int, getsockname,
+	   (int fd, struct sockaddr *addr, socklen_t *len), (fd, addr, len),
+	   int, struct sockaddr *, socklen_t *)
+
+NL_OR_REAL(ssize_t, sendmsg, (int fd, const struct msghdr *msg, int flags),
+	   (fd, msg, flags), int, const struct msghdr *, int)
 
 EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
 		      const struct sockaddr *addr, socklen_t alen)
@@ -523,15 +518,8 @@ EXPORT ssize_t send(int fd, const void *buf, size_t len, int flags)
 	}
 }
 
-EXPORT ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
-{
-	if (emu_nl_owns(fd))
-		return emu_nl_recvmsg(fd, msg, flags);
-	{
-		REAL(ssize_t, "recvmsg", int, struct msghdr *, int);
-		return real_fn(fd, msg, flags);
-	}
-}
+NL_OR_REAL(ssize_t, recvmsg, (int fd, struct msghdr *msg, int flags),
+	   (fd, msg, flags), int, struct msghdr *, int)
 
 EXPORT ssize_t recvfrom(int fd, void *buf, size_t len, int flags,
 			struct sockaddr *addr, socklen_t *alen)
@@ -582,28 +570,13 @@ EXPORT ssize_t __recvfrom_chk(int fd, void *buf, size_t len, size_t buflen,
 	return recvfrom(fd, buf, len, flags, addr, alen);
 }
 
-EXPORT int setsockopt(int fd, int level, int name, const void *val,
-		      socklen_t len)
-{
-	if (emu_nl_owns(fd))
-		return emu_nl_setsockopt(fd, level, name, val, len);
-	{
-		REAL(int, "setsockopt", int, int, int, const void *,
-		     socklen_t);
-		return real_fn(fd, level, name, val, len);
-	}
-}
+NL_OR_REAL(int, setsockopt,
+	   (int fd, int level, int name, const void *val, socklen_t len),
+	   (fd, level, name, val, len), int, int, int, const void *, socklen_t)
 
-EXPORT int getsockopt(int fd, int level, int name, void *val,
-		      socklen_t *len)
-{
-	if (emu_nl_owns(fd))
-		return emu_nl_getsockopt(fd, level, name, val, len);
-	{
-		REAL(int, "getsockopt", int, int, int, void *, socklen_t *);
-		return real_fn(fd, level, name, val, len);
-	}
-}
+NL_OR_REAL(int, getsockopt,
+	   (int fd, int level, int name, void *val, socklen_t *len),
+	   (fd, level, name, val, len), int, int, int, void *, socklen_t *)
 
 EXPORT int close(int fd)
 {

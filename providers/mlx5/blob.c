@@ -25,7 +25,7 @@ enum {
 	OFF_HANDLE = 32,
 };
 
-/* blob_encode() fills words: the header's fields pair up in them. */
+/* blob_prefix_init() fills words: the header's fields pair up in them. */
 _Static_assert(OFF_VERSION == 4 && OFF_KIND == 6 && OFF_CHECKSUM == 12 &&
 	       OFF_FLAGS == 26 && BLOB_DEVX_OBJ_SIZE % 8 == 0 &&
 	       BLOB_DEVX_UMEM_SIZE % 8 == 0 && BLOB_VAR_SIZE % 8 == 0,
@@ -124,11 +124,6 @@ static uint64_t word(uint32_t lo, uint32_t hi)
 	return htole64((uint64_t)hi << 32 | lo);
 }
 
-static void put_word(unsigned char *p, size_t index, uint64_t w)
-{
-	memcpy(p + 8 * index, &w, sizeof(w));
-}
-
 /*
  * The blob is written as eight-byte words (see blob.h for where each
  * field sits in them), each once, and the CRC read back from them: bytes
@@ -136,49 +131,95 @@ static void put_word(unsigned char *p, size_t index, uint64_t w)
  * CPU's store forwarding on every word, which costs more than the rest of
  * export.
  */
-size_t blob_encode(const struct blob *b, void *buf)
+static const unsigned char zeros[BLOB_MAX_SIZE - BLOB_HEADER_SIZE];
+
+bool blob_prefix_init(struct blob_prefix *pre, enum blob_kind kind,
+		      const struct blob_device *dev)
 {
-	uint16_t flags = b->has_vhca_id ? BLOB_F_VHCA_ID : 0;
-	uint16_t vhca_id = b->has_vhca_id ? b->vhca_id : 0;
-	size_t len = blob_size(b->kind);
-	unsigned char *p = buf;
-	uint32_t crc;
+	uint16_t flags = dev->has_vhca_id ? BLOB_F_VHCA_ID : 0;
+	uint16_t vhca_id = dev->has_vhca_id ? dev->vhca_id : 0;
+	size_t len = blob_size(kind);
 
 	if (!len)
-		return 0;
-
+		return false;
 	/* Every byte not set below is reserved, hence zero. */
-	put_word(p, OFF_MAGIC / 8,
-		 word((uint32_t)'M' | (uint32_t)'5' << 8 |
-		      (uint32_t)'S' << 16 | (uint32_t)'X' << 24,
-		      BLOB_FORMAT_VERSION | (uint32_t)b->kind << 16));
-	put_word(p, OFF_LENGTH / 8, word(len, 0));	/* checksum 0 */
-	put_word(p, OFF_GUID / 8, htole64(b->node_guid));
-	put_word(p, OFF_VHCA_ID / 8, word(vhca_id | (uint32_t)flags << 16, 0));
+	pre->header[OFF_MAGIC / 8] =
+		word((uint32_t)'M' | (uint32_t)'5' << 8 |
+		     (uint32_t)'S' << 16 | (uint32_t)'X' << 24,
+		     BLOB_FORMAT_VERSION | (uint32_t)kind << 16);
+	pre->header[OFF_LENGTH / 8] = word(len, 0);	/* checksum 0 */
+	pre->header[OFF_GUID / 8] = htole64(dev->node_guid);
+	pre->header[OFF_VHCA_ID / 8] =
+		word(vhca_id | (uint32_t)flags << 16, 0);
+	/*
+	 * The CRC register is linear in (register, data): the register after
+	 * header and body is the one after header and zeros, XOR the one
+	 * after the body alone from zero.  Export's CRC then waits for no
+	 * load of the device's prefix.
+	 */
+	pre->crc = crc32c_update(~0u, pre->header, sizeof(pre->header));
+	pre->crc = crc32c_update(pre->crc, zeros, len - BLOB_HEADER_SIZE);
+	pre->kind = kind;
+	return true;
+}
 
-	switch (b->kind) {
+static void put_word(unsigned char *p, size_t index, uint64_t w)
+{
+	memcpy(p + 8 * index, &w, sizeof(w));
+}
+
+size_t blob_encode_body(const struct blob_prefix *pre, const struct blob *b,
+			void *buf)
+{
+	unsigned char *p = buf;
+	size_t len = 0;
+	uint32_t crc;
+
+	memcpy(p, pre->header, BLOB_HEADER_SIZE);
+	switch (pre->kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		put_word(p, 4, word(b->obj.handle, b->obj.type));
 		put_word(p, 5, word(b->obj.object_id, 0));
 		put_word(p, 6, htole64(b->obj.rx_icm_addr));
 		put_word(p, 7, word(b->obj.log_obj_range, 0));
+		len = BLOB_DEVX_OBJ_SIZE;
 		break;
 	case BLOB_KIND_DEVX_UMEM:
 		put_word(p, 4, word(b->umem.handle, b->umem.umem_id));
 		put_word(p, 5, 0);
+		len = BLOB_DEVX_UMEM_SIZE;
 		break;
 	case BLOB_KIND_VAR:
 		put_word(p, 4, word(b->var.handle, b->var.page_id));
 		put_word(p, 5, word(b->var.length, 0));
 		put_word(p, 6, htole64(b->var.mmap_off));
 		put_word(p, 7, 0);
+		len = BLOB_VAR_SIZE;
 		break;
 	}
+	if (!len)
+		return 0;	/* not a prefix blob_prefix_init() filled */
 
-	/* The checksum field is still zero: the CRC of the whole blob. */
-	crc = htole32(blob_crc32c(p, len));
+	/* The header's part, with its checksum zero, is pre's. */
+	crc = ~(pre->crc ^ crc32c_update(0, p + BLOB_HEADER_SIZE,
+					 len - BLOB_HEADER_SIZE));
+	crc = htole32(crc);
 	memcpy(p + OFF_CHECKSUM, &crc, sizeof(crc));
 	return len;
+}
+
+size_t blob_encode(const struct blob *b, void *buf)
+{
+	struct blob_device dev = {
+		.node_guid = b->node_guid,
+		.vhca_id = b->vhca_id,
+		.has_vhca_id = b->has_vhca_id,
+	};
+	struct blob_prefix pre;
+
+	if (!blob_prefix_init(&pre, b->kind, &dev))
+		return 0;
+	return blob_encode_body(&pre, b, buf);
 }
 
 static int all_zero(const unsigned char *p, size_t len)

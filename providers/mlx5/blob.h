@@ -138,6 +138,30 @@ size_t blob_size(enum blob_kind kind);
 size_t blob_encode(const struct blob *b, void *buf);
 
 /*
+ * What every blob of one kind exported by one device shares: its header
+ * words (checksum field zero) and their part of the CRC-32C.  An
+ * exporter that keeps one per device and kind encodes and checksums only
+ * the body on each call; blob_encode() builds one each time.
+ */
+struct blob_prefix {
+	uint64_t header[BLOB_HEADER_SIZE / 8];
+	/* CRC-32C register after the header and as many zeros as the body */
+	uint32_t crc;
+	enum blob_kind kind;
+};
+
+/* Fills *pre for blobs of kind from dev; false for an unknown kind. */
+bool blob_prefix_init(struct blob_prefix *pre, enum blob_kind kind,
+		      const struct blob_device *dev);
+
+/*
+ * blob_encode() of a blob with pre's header and b's body fields of
+ * pre->kind (b's other fields are not read).  Returns the bytes written.
+ */
+size_t blob_encode_body(const struct blob_prefix *pre, const struct blob *b,
+			void *buf);
+
+/*
  * Decodes and checks the blob in buf.  avail is how many bytes the caller
  * can vouch for (SIZE_MAX when unknown, as in the public import, which has
  * no length argument: then no byte past the header's promise is read).

@@ -92,15 +92,16 @@ __attribute__((target("sse4.2")))
 static uint32_t crc32c_update_sse42(uint32_t crc, const void *buf,
 				    size_t len)
 {
-	const unsigned char *p = buf;
+	const unsigned char *p = buf, *words_end = p + (len & ~(size_t)7);
+	const unsigned char *end = p + len;
 	uint64_t c = crc, word;
 
-	for (; len >= 8; len -= 8, p += 8) {
+	for (; p < words_end; p += 8) {
 		memcpy(&word, p, 8);	/* unaligned, little-endian */
 		c = __builtin_ia32_crc32di(c, word);
 	}
 	crc = c;
-	while (len--)
+	while (p < end)
 		crc = __builtin_ia32_crc32qi(crc, *p++);
 	return crc;
 }

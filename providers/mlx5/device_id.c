@@ -28,7 +28,12 @@ struct device_entry {
 	const struct ibv_device *device;
 	struct ibv_device **pin;	/* the list holding device */
 	struct blob_device id;
+	/* Each kind's header and its CRC: an export encodes only a body. */
+	struct blob_prefix prefix[BLOB_KIND_VAR];
 };
+
+_Static_assert(BLOB_KIND_DEVX_OBJ == 1 && BLOB_KIND_DEVX_UMEM == 2 &&
+	       BLOB_KIND_VAR == 3, "prefix[kind - 1]");
 
 static _Atomic(struct device_entry *) entries;
 
@@ -90,6 +95,7 @@ static void publish(struct device_entry *e)
 int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 {
 	struct device_entry *e;
+	enum blob_kind kind;
 	int saved;
 
 	if (!ctx || !ctx->device)
@@ -114,6 +120,9 @@ int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 		if (e && e->pin) {
 			e->device = ctx->device;
 			e->id = *id;
+			for (kind = 1; kind <= BLOB_KIND_VAR; kind++)
+				blob_prefix_init(&e->prefix[kind - 1], kind,
+						 id);
 			publish(e);
 		} else {
 			free(e);
@@ -121,6 +130,35 @@ int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 	}
 	errno = saved;
 	return 0;
+}
+
+/* A device not (yet) in the cache: asked now, and kept when it answers. */
+static __attribute__((noinline)) const struct blob_prefix *
+prefix_uncached(struct ibv_context *ctx, enum blob_kind kind,
+		struct blob_prefix *scratch)
+{
+	struct blob_device id;
+
+	if (device_id_get(ctx, &id))
+		return NULL;
+	blob_prefix_init(scratch, kind, &id);
+	return scratch;
+}
+
+const struct blob_prefix *device_id_prefix(struct ibv_context *ctx,
+					   enum blob_kind kind,
+					   struct blob_prefix *scratch)
+{
+	struct device_entry *e;
+
+	if (kind < BLOB_KIND_DEVX_OBJ || kind > BLOB_KIND_VAR)
+		return NULL;
+	if (ctx && ctx->device) {
+		e = lookup(ctx->device);
+		if (e)
+			return &e->prefix[kind - 1];
+	}
+	return prefix_uncached(ctx, kind, scratch);
 }
 
 /* The cache goes with the library (dlclose, process exit). */

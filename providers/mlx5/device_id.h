@@ -26,4 +26,13 @@
  */
 int device_id_get(struct ibv_context *ctx, struct blob_device *id);
 
+/*
+ * The blob prefix (blob.h) for blobs of kind exported by ctx's device:
+ * the cache's when the device is in it, else *scratch, filled.  NULL when
+ * ctx has no device or kind is unknown.  Never changes errno.
+ */
+const struct blob_prefix *device_id_prefix(struct ibv_context *ctx,
+					   enum blob_kind kind,
+					   struct blob_prefix *scratch);
+
 #endif

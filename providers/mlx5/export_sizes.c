@@ -16,29 +16,35 @@
 
 #include "share.h"
 
-static void put_field(struct mlx5dv_export_sizes *sizes, size_t sizes_len,
-		      size_t off, uint32_t value)
-{
-	if (off + sizeof(uint32_t) <= sizes_len)
-		*(uint32_t *)((char *)sizes + off) = value;
-}
+/* Where each size goes in the caller's struct, and which blob it is. */
+static const struct {
+	size_t off;
+	enum blob_kind kind;
+} export_sizes[] = {
+	{ offsetof(struct mlx5dv_export_sizes, var_attrs_size), BLOB_KIND_VAR },
+	{ offsetof(struct mlx5dv_export_sizes, devx_umem_attrs_size),
+	  BLOB_KIND_DEVX_UMEM },
+	{ offsetof(struct mlx5dv_export_sizes, devx_obj_attrs_size),
+	  BLOB_KIND_DEVX_OBJ },
+};
 
 MLX5_SHARE_EXPORT
 void _mlx5dv_get_export_sizes(struct mlx5dv_export_sizes *sizes,
 			      size_t sizes_len)
 {
+	uint32_t size;
+	size_t i;
+
 	if (!sizes) {
 		errno = EINVAL;
 		return;
 	}
 	memset(sizes, 0, sizes_len);
-	put_field(sizes, sizes_len,
-		  offsetof(struct mlx5dv_export_sizes, var_attrs_size),
-		  blob_size(BLOB_KIND_VAR));
-	put_field(sizes, sizes_len,
-		  offsetof(struct mlx5dv_export_sizes, devx_umem_attrs_size),
-		  blob_size(BLOB_KIND_DEVX_UMEM));
-	put_field(sizes, sizes_len,
-		  offsetof(struct mlx5dv_export_sizes, devx_obj_attrs_size),
-		  blob_size(BLOB_KIND_DEVX_OBJ));
+	for (i = 0; i < sizeof(export_sizes) / sizeof(export_sizes[0]); i++) {
+		if (export_sizes[i].off + sizeof(size) > sizes_len)
+			continue;
+		size = blob_size(export_sizes[i].kind);
+		memcpy((char *)sizes + export_sizes[i].off, &size,
+		       sizeof(size));
+	}
 }

@@ -26,98 +26,57 @@
 	      PRM_QUERY_GOBJ_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),                 \
 	.obj_type = (type), .proves_devx = true
 
-static const struct import_policy untyped = {
-	.devx_type = IMPORT_DEVX_UNTYPED,
-	.name = "untyped",
-};
+/* A row, at the index of its devx_type: name, then its query if any. */
+#define ROW(type, label, ...) \
+	[type] = { .devx_type = (type), .name = (label), __VA_ARGS__ }
 
 /* Indexed by enum import_devx_type. */
 static const struct import_policy rows[] = {
-	[IMPORT_DEVX_UNTYPED] = {
-		.devx_type = IMPORT_DEVX_UNTYPED,
-		.name = "untyped",
-	},
-	[IMPORT_DEVX_FLOW_TABLE] = {
-		.devx_type = IMPORT_DEVX_FLOW_TABLE,
-		.name = "flow table",
-		QUERY(PRM_OP_QUERY_FLOW_TABLE, PRM_QUERY_FT_IN_TABLE_ID,
-		      PRM_QUERY_FT_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
-		.proves_devx = true,
-		.fw_may_fail = true,
-	},
-	[IMPORT_DEVX_FLOW_COUNTER] = {
-		.devx_type = IMPORT_DEVX_FLOW_COUNTER,
-		.name = "flow counter",
-		/* num_of_counters 0: one counter's statistics */
-		QUERY(PRM_OP_QUERY_FLOW_COUNTER, PRM_QUERY_FC_ID,
-		      PRM_QUERY_FC_IN_LEN,
-		      PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN),
-		.proves_devx = true,
-	},
-	[IMPORT_DEVX_FLOW_METER] = {
-		.devx_type = IMPORT_DEVX_FLOW_METER,
-		.name = "flow meter",
-		GENERAL(PRM_OBJ_TYPE_FLOW_METER),
-	},
-	[IMPORT_DEVX_QP] = {
-		.devx_type = IMPORT_DEVX_QP,
-		.name = "QP",
-		QUERY(PRM_OP_QUERY_QP, PRM_QUERY_QP_IN_QPN,
-		      PRM_QUERY_QP_IN_LEN, PRM_QUERY_QP_OUT_LEN),
-	},
-	[IMPORT_DEVX_PKT_REFORMAT_CTX] = {
-		.devx_type = IMPORT_DEVX_PKT_REFORMAT_CTX,
-		.name = "packet reformat context",
-		QUERY(PRM_OP_QUERY_PACKET_REFORMAT_CONTEXT,
-		      PRM_QUERY_PKT_REFORMAT_IN_ID,
-		      PRM_QUERY_PKT_REFORMAT_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
-		.proves_devx = true,
-		.fw_may_fail = true,
-	},
-	[IMPORT_DEVX_TIR] = {
-		.devx_type = IMPORT_DEVX_TIR,
-		.name = "TIR",
-		QUERY(PRM_OP_QUERY_TIR, PRM_QUERY_TIR_IN_TIRN,
-		      PRM_QUERY_TIR_IN_LEN, PRM_OBJ_OUT_LEN),
-	},
-	[IMPORT_DEVX_FLOW_GROUP] = {
-		.devx_type = IMPORT_DEVX_FLOW_GROUP,
-		.name = "flow group",
-		QUERY(PRM_OP_QUERY_FLOW_GROUP, PRM_QUERY_FG_IN_GROUP_ID,
-		      PRM_QUERY_FG_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
-		.proves_devx = true,
-		.fw_may_fail = true,
-	},
-	[IMPORT_DEVX_FLOW_TABLE_ENTRY] = {
-		.devx_type = IMPORT_DEVX_FLOW_TABLE_ENTRY,
-		.name = "flow table entry",
-		QUERY(PRM_OP_QUERY_FLOW_TABLE_ENTRY,
-		      PRM_QUERY_FTE_IN_FLOW_INDEX,
-		      PRM_QUERY_FTE_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
-		.proves_devx = true,
-		.fw_may_fail = true,
-	},
-	[IMPORT_DEVX_FLOW_SAMPLER] = {
-		.devx_type = IMPORT_DEVX_FLOW_SAMPLER,
-		.name = "flow sampler",
-		GENERAL(PRM_OBJ_TYPE_FLOW_SAMPLER),
-	},
-	[IMPORT_DEVX_ASO_FIRST_HIT] = {
-		.devx_type = IMPORT_DEVX_ASO_FIRST_HIT,
-		.name = "ASO first hit",
-		GENERAL(PRM_OBJ_TYPE_ASO_FIRST_HIT),
-	},
-	[IMPORT_DEVX_ASO_FLOW_METER] = {
-		.devx_type = IMPORT_DEVX_ASO_FLOW_METER,
-		.name = "ASO flow meter",
-		GENERAL(PRM_OBJ_TYPE_ASO_FLOW_METER),
-	},
-	[IMPORT_DEVX_ASO_CT] = {
-		.devx_type = IMPORT_DEVX_ASO_CT,
-		.name = "ASO CT",
-		GENERAL(PRM_OBJ_TYPE_ASO_CT),
-	},
+	ROW(IMPORT_DEVX_UNTYPED, "untyped"),
+	ROW(IMPORT_DEVX_FLOW_TABLE, "flow table",
+	    QUERY(PRM_OP_QUERY_FLOW_TABLE, PRM_QUERY_FT_IN_TABLE_ID,
+		  PRM_QUERY_FT_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
+	    .proves_devx = true, .fw_may_fail = true),
+	/* num_of_counters 0: one counter's statistics */
+	ROW(IMPORT_DEVX_FLOW_COUNTER, "flow counter",
+	    QUERY(PRM_OP_QUERY_FLOW_COUNTER, PRM_QUERY_FC_ID,
+		  PRM_QUERY_FC_IN_LEN,
+		  PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN),
+	    .proves_devx = true),
+	ROW(IMPORT_DEVX_FLOW_METER, "flow meter",
+	    GENERAL(PRM_OBJ_TYPE_FLOW_METER)),
+	ROW(IMPORT_DEVX_QP, "QP",
+	    QUERY(PRM_OP_QUERY_QP, PRM_QUERY_QP_IN_QPN,
+		  PRM_QUERY_QP_IN_LEN, PRM_QUERY_QP_OUT_LEN)),
+	ROW(IMPORT_DEVX_PKT_REFORMAT_CTX, "packet reformat context",
+	    QUERY(PRM_OP_QUERY_PACKET_REFORMAT_CONTEXT,
+		  PRM_QUERY_PKT_REFORMAT_IN_ID,
+		  PRM_QUERY_PKT_REFORMAT_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
+	    .proves_devx = true, .fw_may_fail = true),
+	ROW(IMPORT_DEVX_TIR, "TIR",
+	    QUERY(PRM_OP_QUERY_TIR, PRM_QUERY_TIR_IN_TIRN,
+		  PRM_QUERY_TIR_IN_LEN, PRM_OBJ_OUT_LEN)),
+	ROW(IMPORT_DEVX_FLOW_GROUP, "flow group",
+	    QUERY(PRM_OP_QUERY_FLOW_GROUP, PRM_QUERY_FG_IN_GROUP_ID,
+		  PRM_QUERY_FG_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
+	    .proves_devx = true, .fw_may_fail = true),
+	ROW(IMPORT_DEVX_FLOW_TABLE_ENTRY, "flow table entry",
+	    QUERY(PRM_OP_QUERY_FLOW_TABLE_ENTRY,
+		  PRM_QUERY_FTE_IN_FLOW_INDEX,
+		  PRM_QUERY_FTE_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
+	    .proves_devx = true, .fw_may_fail = true),
+	ROW(IMPORT_DEVX_FLOW_SAMPLER, "flow sampler",
+	    GENERAL(PRM_OBJ_TYPE_FLOW_SAMPLER)),
+	ROW(IMPORT_DEVX_ASO_FIRST_HIT, "ASO first hit",
+	    GENERAL(PRM_OBJ_TYPE_ASO_FIRST_HIT)),
+	ROW(IMPORT_DEVX_ASO_FLOW_METER, "ASO flow meter",
+	    GENERAL(PRM_OBJ_TYPE_ASO_FLOW_METER)),
+	ROW(IMPORT_DEVX_ASO_CT, "ASO CT", GENERAL(PRM_OBJ_TYPE_ASO_CT)),
 };
+
+/* What a type without a row gets: row 0's checks. */
+static const struct import_policy *const untyped =
+	&rows[IMPORT_DEVX_UNTYPED];
 
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -133,7 +92,7 @@ _Static_assert(PRM_QUERY_OBJ_OUT_MAX <= IMPORT_QUERY_OUT_MAX &&
 const struct import_policy *import_policy_find(uint32_t devx_type)
 {
 	if (devx_type >= NROWS || rows[devx_type].devx_type != devx_type)
-		return &untyped;
+		return untyped;
 	return &rows[devx_type];
 }
 

@@ -5,51 +5,13 @@
 
 #include "device_id.h"
 #include "layout.h"
+#include "live_check.h"
 #include "share.h"
 
 int share_fail(int err)
 {
 	errno = err;
 	return err;
-}
-
-int share_export_check(const void *obj, const void *data)
-{
-	int ret;
-
-	if (!obj || !data)
-		return share_fail(EINVAL);
-	ret = layout_check();
-	return ret ? share_fail(ret) : 0;
-}
-
-int share_encode(struct ibv_context *ctx, struct blob *b,
-		 enum blob_kind kind, void *data)
-{
-	struct blob_device dev;
-	int ret;
-
-	ret = device_id_get(ctx, &dev);
-	if (ret)
-		return share_fail(ret);
-	blob_set_device(b, &dev);
-	b->version = BLOB_FORMAT_VERSION;
-	b->kind = kind;
-	return blob_encode(b, data) ? 0 : share_fail(EINVAL);
-}
-
-void *share_import_alloc(int ret, size_t size)
-{
-	void *p;
-
-	if (ret) {
-		errno = ret;
-		return NULL;
-	}
-	p = calloc(1, size);
-	if (!p)
-		errno = ENOMEM;
-	return p;
 }
 
 int share_decode(struct ibv_context *ctx, const void *data,
@@ -73,4 +35,44 @@ int share_decode(struct ibv_context *ctx, const void *data,
 	if (ret)
 		return ret;
 	return blob_check_device(b, &dev);
+}
+
+/* What the kernel says of a decoded blob's handle in ctx's uverbs file. */
+static int share_live(struct ibv_context *ctx, const struct blob *b)
+{
+	switch (b->kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		return live_check_devx_obj(ctx, b->obj.handle, b->obj.type,
+					   b->obj.object_id);
+	case BLOB_KIND_DEVX_UMEM:
+		return live_check_devx_umem(ctx, b->umem.handle);
+	case BLOB_KIND_VAR:
+		return live_check_var(ctx, b->var.handle);
+	}
+	return EINVAL;
+}
+
+void *share_import(struct ibv_context *ctx, const void *data,
+		   enum blob_kind kind, size_t size,
+		   share_from_blob_fn from_blob)
+{
+	int ret, saved = errno;
+	struct blob b;
+	void *obj;
+
+	ret = share_decode(ctx, data, kind, &b);
+	if (!ret)
+		ret = share_live(ctx, &b);
+	if (ret) {
+		errno = ret;
+		return NULL;
+	}
+	obj = calloc(1, size);
+	if (!obj) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	from_blob(obj, ctx, &b);
+	errno = saved;	/* the kernel's answers along the way are not ours */
+	return obj;
 }

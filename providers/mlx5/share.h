@@ -7,9 +7,13 @@
 #ifndef MLX5_SHARE_SHARE_H
 #define MLX5_SHARE_SHARE_H
 
+#include <errno.h>
+#include <stdlib.h>
 #include <infiniband/verbs.h>
 
 #include "blob.h"
+#include "device_id.h"
+#include "layout.h"
 
 /* Marks the functions the version script exports (-fvisibility=hidden). */
 #define MLX5_SHARE_EXPORT __attribute__((visibility("default")))
@@ -17,19 +21,41 @@
 /* Sets errno to err and returns it: export's convention. */
 int share_fail(int err);
 
-/*
- * Export's checks before any field of the private object obj is read:
- * arguments (EINVAL) and the loaded layout.  0, or share_fail()'s errno.
- */
-int share_export_check(const void *obj, const void *data);
+/* Fills b's body fields from a private object; returns its context. */
+typedef struct ibv_context *(*share_to_blob_fn)(const void *obj,
+						 struct blob *b);
+
+/* Fills a new, zeroed private object of ctx from a checked blob. */
+typedef void (*share_from_blob_fn)(void *obj, struct ibv_context *ctx,
+				   const struct blob *b);
 
 /*
- * Fills b's header fields (device_id.h's identity of ctx's device) for an
- * object of kind owned by ctx and writes the encoded blob to data.
- * Returns 0, or share_fail()'s errno.
+ * An export: the arguments (EINVAL) and the loaded layout are checked
+ * before to_blob reads any field of obj, then the blob of kind, bound to
+ * the object's device, is written to data.  Returns 0, or share_fail()'s
+ * errno.  Inline, so that each kind's to_blob is too: export is a hot
+ * path, a copy of a few fields next to upstream's.
  */
-int share_encode(struct ibv_context *ctx, struct blob *b,
-		 enum blob_kind kind, void *data);
+static inline int share_export(const void *obj, void *data,
+			       enum blob_kind kind, share_to_blob_fn to_blob)
+{
+	const struct blob_prefix *pre;
+	struct blob_prefix scratch;
+	struct blob b;
+	int ret;
+
+	if (!obj || !data)
+		return share_fail(EINVAL);
+	ret = layout_check();
+	if (ret)
+		return share_fail(ret);
+	/* The device's header and its CRC come encoded from its cache. */
+	pre = device_id_prefix(to_blob(obj, &b), kind, &scratch);
+	if (!pre)
+		return share_fail(EINVAL);
+	blob_encode_body(pre, &b, data);
+	return 0;
+}
 
 /*
  * Import's checks, in order: arguments (EINVAL), loaded layout
@@ -40,10 +66,40 @@ int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);
 
 /*
- * The zeroed struct (size bytes) of an import whose checks returned ret:
- * NULL with errno ret when they failed, or ENOMEM.
+ * An import: share_decode(), then the kernel's word on the handle
+ * (live_check.h), then a zeroed struct of size bytes that from_blob
+ * fills.  Returns it with errno as the caller left it, or NULL with
+ * errno set.
  */
-void *share_import_alloc(int ret, size_t size);
+void *share_import(struct ibv_context *ctx, const void *data,
+		   enum blob_kind kind, size_t size,
+		   share_from_blob_fn from_blob);
+
+/*
+ * The public export, import and unimport of one object kind, which are
+ * the same three calls for every kind: mlx5dv_<name>_export() and
+ * mlx5dv_<name>_import() of struct mlx5dv_<name>, through the file's
+ * static to_blob() and from_blob(); the private struct priv starts with
+ * the public one.  Unimport frees only this process's struct: the kernel
+ * object stays, whichever process made it.
+ */
+#define SHARE_PUBLIC_FUNCTIONS(name, kind, priv)			\
+	MLX5_SHARE_EXPORT int						\
+	mlx5dv_##name##_export(struct mlx5dv_##name *obj, void *data)	\
+	{								\
+		return share_export(obj, data, kind, to_blob);		\
+	}								\
+	MLX5_SHARE_EXPORT struct mlx5dv_##name *			\
+	mlx5dv_##name##_import(struct ibv_context *context, void *data)	\
+	{								\
+		return share_import(context, data, kind, sizeof(priv),	\
+				    from_blob);				\
+	}								\
+	MLX5_SHARE_EXPORT void						\
+	mlx5dv_##name##_unimport(struct mlx5dv_##name *obj)		\
+	{								\
+		free(obj);						\
+	}
 
 struct mlx5dv_devx_obj;
 

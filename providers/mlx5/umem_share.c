@@ -10,54 +10,33 @@
  * returns at once for an empty range, and no page of the importer is
  * touched.
  */
-#include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "layout.h"
-#include "live_check.h"
 #include "share.h"
 
-MLX5_SHARE_EXPORT
-int mlx5dv_devx_umem_export(struct mlx5dv_devx_umem *dv_umem, void *data)
-{
-	struct share_devx_umem *umem = (struct share_devx_umem *)dv_umem;
-	struct blob b = { 0 };
-	int ret;
+/* Import returns the private struct as its first member, the public one. */
+_Static_assert(offsetof(struct share_devx_umem, dv) == 0, "umem layout");
 
-	ret = share_export_check(dv_umem, data);
-	if (ret)
-		return ret;
-	b.umem.handle = umem->handle;
-	b.umem.umem_id = umem->dv.umem_id;
-	return share_encode(umem->context, &b, BLOB_KIND_DEVX_UMEM, data);
+static struct ibv_context *to_blob(const void *obj, struct blob *b)
+{
+	const struct share_devx_umem *umem = obj;
+
+	b->umem.handle = umem->handle;
+	b->umem.umem_id = umem->dv.umem_id;
+	return umem->context;
 }
 
-MLX5_SHARE_EXPORT
-struct mlx5dv_devx_umem *mlx5dv_devx_umem_import(struct ibv_context *context,
-						 void *data)
+/* addr and size stay NULL and 0: see the top of this file. */
+static void from_blob(void *obj, struct ibv_context *ctx,
+		      const struct blob *b)
 {
-	struct share_devx_umem *umem;
-	int ret, saved = errno;
-	struct blob b;
+	struct share_devx_umem *umem = obj;
 
-	ret = share_decode(context, data, BLOB_KIND_DEVX_UMEM, &b);
-	if (!ret)
-		ret = live_check_devx_umem(context, b.umem.handle);
-	umem = share_import_alloc(ret, sizeof(*umem));
-	if (!umem)
-		return NULL;
-	umem->dv.umem_id = b.umem.umem_id;
-	umem->context = context;
-	umem->handle = b.umem.handle;
-	umem->addr = NULL;
-	umem->size = 0;
-	errno = saved;	/* the kernel's answers along the way are not ours */
-	return &umem->dv;
+	umem->context = ctx;
+	umem->handle = b->umem.handle;
+	umem->dv.umem_id = b->umem.umem_id;
 }
 
-/* Frees only this process's struct; the registration stays. */
-MLX5_SHARE_EXPORT
-void mlx5dv_devx_umem_unimport(struct mlx5dv_devx_umem *dv_umem)
-{
-	free(dv_umem);
-}
+SHARE_PUBLIC_FUNCTIONS(devx_umem, BLOB_KIND_DEVX_UMEM, struct share_devx_umem)

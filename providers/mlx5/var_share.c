@@ -8,55 +8,36 @@
  * page_id, length and mmap_off; the importer maps it on its own command
  * fd, which reaches the same kernel object.
  */
-#include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "layout.h"
-#include "live_check.h"
 #include "share.h"
 
-MLX5_SHARE_EXPORT
-int mlx5dv_var_export(struct mlx5dv_var *dv_var, void *data)
-{
-	struct share_var_obj *var = (struct share_var_obj *)dv_var;
-	struct blob b = { 0 };
-	int ret;
+/* Import returns the private struct as its first member, the public one. */
+_Static_assert(offsetof(struct share_var_obj, dv) == 0, "VAR layout");
 
-	ret = share_export_check(dv_var, data);
-	if (ret)
-		return ret;
-	b.var.handle = var->handle;
-	b.var.page_id = var->dv.page_id;
-	b.var.length = var->dv.length;
-	b.var.mmap_off = var->dv.mmap_off;
-	return share_encode(var->context, &b, BLOB_KIND_VAR, data);
+static struct ibv_context *to_blob(const void *obj, struct blob *b)
+{
+	const struct share_var_obj *var = obj;
+
+	b->var.handle = var->handle;
+	b->var.page_id = var->dv.page_id;
+	b->var.length = var->dv.length;
+	b->var.mmap_off = var->dv.mmap_off;
+	return var->context;
 }
 
-MLX5_SHARE_EXPORT
-struct mlx5dv_var *mlx5dv_var_import(struct ibv_context *context, void *data)
+static void from_blob(void *obj, struct ibv_context *ctx,
+		      const struct blob *b)
 {
-	struct share_var_obj *var;
-	int ret, saved = errno;
-	struct blob b;
+	struct share_var_obj *var = obj;
 
-	ret = share_decode(context, data, BLOB_KIND_VAR, &b);
-	if (!ret)
-		ret = live_check_var(context, b.var.handle);
-	var = share_import_alloc(ret, sizeof(*var));
-	if (!var)
-		return NULL;
-	var->dv.page_id = b.var.page_id;
-	var->dv.length = b.var.length;
-	var->dv.mmap_off = b.var.mmap_off;
-	var->context = context;
-	var->handle = b.var.handle;
-	errno = saved;	/* the kernel's answers along the way are not ours */
-	return &var->dv;
+	var->dv.page_id = b->var.page_id;
+	var->dv.length = b->var.length;
+	var->dv.mmap_off = b->var.mmap_off;
+	var->context = ctx;
+	var->handle = b->var.handle;
 }
 
-/* Frees only this process's struct; the kernel VAR (and maps) stay. */
-MLX5_SHARE_EXPORT
-void mlx5dv_var_unimport(struct mlx5dv_var *dv_var)
-{
-	free(dv_var);
-}
+SHARE_PUBLIC_FUNCTIONS(var, BLOB_KIND_VAR, struct share_var_obj)

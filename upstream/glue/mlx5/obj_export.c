@@ -39,6 +39,7 @@
 
 #include "mlx5.h"
 #include "blob.h"
+#include "devx_obj_blob.h"
 #include "import_policy.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
@@ -66,7 +67,10 @@ static int share_device(struct ibv_context *context, struct blob_device *dev)
 	return 0;
 }
 
-/* Fills the device fields of b's header and encodes it into data. */
+/*
+ * Fills the device fields of b's header and encodes it into data.
+ * Returns 0, or sets errno and returns it.
+ */
 static int share_encode(struct ibv_context *context, struct blob *b,
 			enum blob_kind kind, void *data)
 {
@@ -74,12 +78,15 @@ static int share_encode(struct ibv_context *context, struct blob *b,
 	int ret;
 
 	ret = share_device(context, &dev);
+	if (!ret) {
+		blob_set_device(b, &dev);
+		b->version = BLOB_FORMAT_VERSION;
+		b->kind = kind;
+		ret = blob_encode(b, data) ? 0 : EINVAL;
+	}
 	if (ret)
-		return ret;
-	blob_set_device(b, &dev);
-	b->version = BLOB_FORMAT_VERSION;
-	b->kind = kind;
-	return blob_encode(b, data) ? 0 : EINVAL;
+		errno = ret;
+	return ret;
 }
 
 /*
@@ -256,25 +263,62 @@ static int share_check_handle(struct ibv_context *context, uint16_t object_id,
 	return share_handle_live(context, object_id, handle);
 }
 
-int mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
+/* Export's argument check: false with errno EINVAL when one is NULL. */
+static bool share_args_ok(const void *obj, const void *data)
 {
-	struct blob b = {};
+	if (obj && data)
+		return true;
+	errno = EINVAL;
+	return false;
+}
+
+/*
+ * An import's checks (the blob, then the kernel's word on its handle),
+ * then its struct of size bytes, zeroed: NULL with errno set when a check
+ * fails or memory is short.
+ */
+static void *share_import(struct ibv_context *context, const void *data,
+			  enum blob_kind kind, struct blob *b, size_t size)
+{
+	void *obj;
 	int ret;
 
-	if (!obj || !data) {
-		errno = EINVAL;
-		return errno;
-	}
-
-	b.obj.handle = obj->handle;
-	b.obj.type = obj->type;
-	b.obj.object_id = obj->object_id;
-	b.obj.rx_icm_addr = obj->rx_icm_addr;
-	b.obj.log_obj_range = obj->log_obj_range;
-	ret = share_encode(obj->context, &b, BLOB_KIND_DEVX_OBJ, data);
+	ret = share_decode(context, data, kind, b);
 	if (ret)
-		errno = ret;
-	return ret;
+		goto err;
+	switch (kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		ret = share_check_devx_obj(context, b);
+		break;
+	case BLOB_KIND_DEVX_UMEM:
+		ret = share_check_handle(context, MLX5_IB_OBJECT_DEVX_UMEM,
+					 b->umem.handle);
+		break;
+	case BLOB_KIND_VAR:
+		ret = share_check_handle(context, MLX5_IB_OBJECT_VAR,
+					 b->var.handle);
+		break;
+	}
+	if (ret)
+		goto err;
+	obj = calloc(1, size);
+	if (obj)
+		return obj;
+	ret = ENOMEM;
+err:
+	errno = ret;
+	return NULL;
+}
+
+int mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
+{
+	struct ibv_context *context;
+	struct blob b = {};
+
+	if (!share_args_ok(obj, data))
+		return errno;
+	context = devx_obj_to_blob(obj, &b);
+	return share_encode(context, &b, BLOB_KIND_DEVX_OBJ, data);
 }
 
 struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
@@ -282,28 +326,10 @@ struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
 {
 	struct mlx5dv_devx_obj *obj;
 	struct blob b;
-	int ret;
 
-	ret = share_decode(context, data, BLOB_KIND_DEVX_OBJ, &b);
-	if (!ret)
-		ret = share_check_devx_obj(context, &b);
-	if (ret) {
-		errno = ret;
-		return NULL;
-	}
-
-	obj = calloc(1, sizeof(*obj));
-	if (!obj) {
-		errno = ENOMEM;
-		return NULL;
-	}
-
-	obj->context = context;
-	obj->handle = b.obj.handle;
-	obj->type = b.obj.type;
-	obj->object_id = b.obj.object_id;
-	obj->rx_icm_addr = b.obj.rx_icm_addr;
-	obj->log_obj_range = b.obj.log_obj_range;
+	obj = share_import(context, data, BLOB_KIND_DEVX_OBJ, &b, sizeof(*obj));
+	if (obj)
+		devx_obj_from_blob(obj, context, &b);
 	return obj;
 }
 
@@ -318,21 +344,14 @@ int mlx5dv_devx_umem_export(struct mlx5dv_devx_umem *dv_devx_umem,
 {
 	struct mlx5_devx_umem *umem;
 	struct blob b = {};
-	int ret;
 
-	if (!dv_devx_umem || !data) {
-		errno = EINVAL;
+	if (!share_args_ok(dv_devx_umem, data))
 		return errno;
-	}
-
 	umem = container_of(dv_devx_umem, struct mlx5_devx_umem,
 			    dv_devx_umem);
-	b.umem.handle = umem->handle;
 	b.umem.umem_id = dv_devx_umem->umem_id;
-	ret = share_encode(umem->context, &b, BLOB_KIND_DEVX_UMEM, data);
-	if (ret)
-		errno = ret;
-	return ret;
+	b.umem.handle = umem->handle;
+	return share_encode(umem->context, &b, BLOB_KIND_DEVX_UMEM, data);
 }
 
 /*
@@ -344,26 +363,14 @@ mlx5dv_devx_umem_import(struct ibv_context *context, void *data)
 {
 	struct mlx5_devx_umem *umem;
 	struct blob b;
-	int ret;
 
-	ret = share_decode(context, data, BLOB_KIND_DEVX_UMEM, &b);
-	if (!ret)
-		ret = share_check_handle(context, MLX5_IB_OBJECT_DEVX_UMEM,
-					 b.umem.handle);
-	if (ret) {
-		errno = ret;
+	umem = share_import(context, data, BLOB_KIND_DEVX_UMEM, &b,
+			    sizeof(*umem));
+	if (!umem)
 		return NULL;
-	}
-
-	umem = calloc(1, sizeof(*umem));
-	if (!umem) {
-		errno = ENOMEM;
-		return NULL;
-	}
-
+	umem->dv_devx_umem.umem_id = b.umem.umem_id;
 	umem->context = context;
 	umem->handle = b.umem.handle;
-	umem->dv_devx_umem.umem_id = b.umem.umem_id;
 	return &umem->dv_devx_umem;
 }
 
@@ -378,45 +385,25 @@ int mlx5dv_var_export(struct mlx5dv_var *dv_var, void *data)
 {
 	struct mlx5_var_obj *var;
 	struct blob b = {};
-	int ret;
 
-	if (!dv_var || !data) {
-		errno = EINVAL;
+	if (!share_args_ok(dv_var, data))
 		return errno;
-	}
-
 	var = container_of(dv_var, struct mlx5_var_obj, dv_var);
 	b.var.handle = var->handle;
 	b.var.page_id = dv_var->page_id;
 	b.var.length = dv_var->length;
 	b.var.mmap_off = dv_var->mmap_off;
-	ret = share_encode(var->context, &b, BLOB_KIND_VAR, data);
-	if (ret)
-		errno = ret;
-	return ret;
+	return share_encode(var->context, &b, BLOB_KIND_VAR, data);
 }
 
 struct mlx5dv_var *mlx5dv_var_import(struct ibv_context *context, void *data)
 {
 	struct mlx5_var_obj *var;
 	struct blob b;
-	int ret;
 
-	ret = share_decode(context, data, BLOB_KIND_VAR, &b);
-	if (!ret)
-		ret = share_check_handle(context, MLX5_IB_OBJECT_VAR,
-					 b.var.handle);
-	if (ret) {
-		errno = ret;
+	var = share_import(context, data, BLOB_KIND_VAR, &b, sizeof(*var));
+	if (!var)
 		return NULL;
-	}
-
-	var = calloc(1, sizeof(*var));
-	if (!var) {
-		errno = ENOMEM;
-		return NULL;
-	}
-
 	var->context = context;
 	var->handle = b.var.handle;
 	var->dv_var.page_id = b.var.page_id;

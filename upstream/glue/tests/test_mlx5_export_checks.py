@@ -107,14 +107,17 @@ class Mlx5ExportChecksTest(Mlx5PyverbsAPITestCase):
                          f'import failed with {cm.exception.error_code}, '
                          f'expected {error}')
 
+    def assert_gone_refused(self, obj, importer):
+        """obj's data, once obj is closed, is refused with ENOENT."""
+        data = obj.export()
+        obj.close()
+        self.assert_import_fails(importer, self.devx_ctx, data, errno.ENOENT)
+
     @u.skip_unsupported
     def test_devx_obj_import_destroyed(self):
         """A destroyed DevX object's data is refused with ENOENT."""
         counter, _ = alloc_counter(self.devx_ctx)
-        data = counter.export()
-        counter.close()
-        self.assert_import_fails(Mlx5DevxObj.import_obj, self.devx_ctx, data,
-                                 errno.ENOENT)
+        self.assert_gone_refused(counter, Mlx5DevxObj.import_obj)
 
     @u.skip_unsupported
     def test_devx_obj_import_corrupt(self):
@@ -157,10 +160,7 @@ class Mlx5ExportChecksTest(Mlx5PyverbsAPITestCase):
     def test_umem_import_destroyed(self):
         """A deregistered UMEM's data is refused with ENOENT."""
         umem = Mlx5UMEM(self.devx_ctx, size=resource.getpagesize())
-        data = umem.export()
-        umem.close()
-        self.assert_import_fails(Mlx5UMEM.import_umem, self.devx_ctx, data,
-                                 errno.ENOENT)
+        self.assert_gone_refused(umem, Mlx5UMEM.import_umem)
 
     @u.skip_unsupported
     def test_umem_import_other_context(self):
@@ -173,11 +173,7 @@ class Mlx5ExportChecksTest(Mlx5PyverbsAPITestCase):
     @u.skip_unsupported
     def test_var_import_destroyed(self):
         """A freed VAR's data is refused with ENOENT."""
-        var = Mlx5VAR(self.devx_ctx)
-        data = var.export()
-        var.close()
-        self.assert_import_fails(Mlx5VAR.import_var, self.devx_ctx, data,
-                                 errno.ENOENT)
+        self.assert_gone_refused(Mlx5VAR(self.devx_ctx), Mlx5VAR.import_var)
 
     @u.skip_unsupported
     def test_devx_obj_import_other_process(self):
