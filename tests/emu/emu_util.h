@@ -182,6 +182,17 @@ static inline void emu_require(const char *name)
 		check_skip(name, "not running under mlx5-emu");
 }
 
+/* The emulator daemon's pid; the test is skipped outside mlx5-emu. */
+static inline pid_t emu_daemon_pid(const char *name)
+{
+	const char *pid_s = getenv("MLX5_EMU_DAEMON_PID");
+	pid_t pid = pid_s ? (pid_t)atoi(pid_s) : 0;
+
+	if (pid <= 0)
+		check_skip(name, "MLX5_EMU_DAEMON_PID not set");
+	return pid;
+}
+
 /* emu_require(), then device 0 opened with DEVX (or the test stops) */
 static inline struct ibv_context *emu_start(const char *name)
 {

@@ -427,22 +427,14 @@ static void killed_mid_call(struct ibv_context *ctx, int base)
 
 int main(void)
 {
-	const char *pid_s = getenv("MLX5_EMU_DAEMON_PID");
 	struct ibv_context *ctx;
 	uint32_t eqn;
 	int base;
 
-	emu_require(NAME);
-	if (!pid_s || (daemon_pid = (pid_t)atoi(pid_s)) <= 0)
-		check_skip(NAME, "MLX5_EMU_DAEMON_PID not set");
 	/* a reply lost to another caller would hang: fail instead */
 	alarm(240);
-	ctx = devx_open(NULL, 0);
-	REQUIRE(ctx);
-	/* what the daemon holds with our one connection and channel */
-	REQUIRE(mlx5dv_devx_query_eqn(ctx, 0, &eqn) == 0);
-	base = daemon_fds();
-	REQUIRE(base > 0);
+	/* base: what the daemon holds with our one connection and channel */
+	ctx = emu_start_counted(NAME, &daemon_pid, &base);
 
 	fork_with_live_channel(ctx);
 	scm_rights_eight_threads();
