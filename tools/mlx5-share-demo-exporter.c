@@ -316,15 +316,9 @@ static void destroy_objects(struct exporter *x)
 		if (!o->devx)
 			continue;
 		err = demo_destroy(o);
-		if (x->verbose)
-			report_check(&x->t, !err, ROLE, demo_now_ms() - t1,
-				     "destroy %s #%u (handle %u)%s%s",
-				     demo_kind_name(o->kind), o->index,
-				     o->handle, err ? ": " : "",
-				     err ? strerror(err) : "");
-		else
-			report_quiet_obj(&x->t, !err, ROLE, "destroy", o,
-					 strerror(err));
+		report_obj(&x->t, x->verbose, !err, ROLE, t1, "destroy", o,
+			   strerror(err), " (handle %u)%s%s", o->handle,
+			   err ? ": " : "", err ? strerror(err) : "");
 		report_progress(ROLE, "destroy", i + 1, x->n);
 	}
 	if (!x->verbose)

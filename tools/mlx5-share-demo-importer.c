@@ -144,15 +144,10 @@ static void import_objects(struct importer *x)
 
 		if (!err)
 			x->imported++;
-		if (x->verbose)
-			report_check(&x->t, !err, ROLE, demo_now_ms() - t1,
-				     "import %s #%u: handle %u, id 0x%x%s%s",
-				     demo_kind_name(o->kind), o->index,
-				     o->handle, o->id, err ? ": " : "",
-				     err ? strerror(err) : "");
-		else
-			report_quiet_obj(&x->t, !err, ROLE, "import", o,
-					 strerror(err));
+		report_obj(&x->t, x->verbose, !err, ROLE, t1, "import", o,
+			   strerror(err), ": handle %u, id 0x%x%s%s",
+			   o->handle, o->id, err ? ": " : "",
+			   err ? strerror(err) : "");
 		report_progress(ROLE, "import", i + 1, x->n);
 	}
 	if (!x->verbose)
@@ -187,13 +182,8 @@ static void use_objects(struct importer *x)
 		if (!o->devx)
 			continue;
 		err = demo_query(o, what, sizeof(what));
-		if (x->verbose)
-			report_check(&x->t, !err, ROLE, demo_now_ms() - t1,
-				     "read %s #%u (handle %u): %s",
-				     demo_kind_name(o->kind), o->index,
-				     o->handle, what);
-		else
-			report_quiet_obj(&x->t, !err, ROLE, "read", o, what);
+		report_obj(&x->t, x->verbose, !err, ROLE, t1, "read", o, what,
+			   " (handle %u): %s", o->handle, what);
 
 		t1 = demo_now_ms();
 		err = demo_modify(x->ctx, o, &changed, what, sizeof(what));
@@ -251,17 +241,11 @@ static void import_stale(struct importer *x)
 			demo_unimport(o);
 		if (err == ENOENT)
 			refused++;
-		if (x->verbose)
-			report_check(&x->t, err == ENOENT, ROLE,
-				     demo_now_ms() - t1,
-				     "import stale %s #%u (handle %u): %s%s",
-				     demo_kind_name(o->kind), o->index,
-				     o->handle, err ? "refused with " : "",
-				     err ? errname(err) : "accepted");
-		else
-			report_quiet_obj(&x->t, err == ENOENT, ROLE,
-					 "import stale", o,
-					 err ? errname(err) : "accepted");
+		report_obj(&x->t, x->verbose, err == ENOENT, ROLE, t1,
+			   "import stale", o, err ? errname(err) : "accepted",
+			   " (handle %u): %s%s", o->handle,
+			   err ? "refused with " : "",
+			   err ? errname(err) : "accepted");
 		report_progress(ROLE, "stale", i + 1, x->n);
 	}
 	if (!x->verbose)

@@ -118,6 +118,24 @@ bool report_quiet_obj(struct demo_tally *t, bool ok, const char *role,
 				  o->handle, what);
 }
 
+bool report_obj(struct demo_tally *t, bool verbose, bool ok,
+		const char *role, double t1, const char *verb,
+		const struct demo_obj *o, const char *what, const char *fmt,
+		...)
+{
+	double ms = demo_now_ms() - t1;
+	char tail[256];
+	va_list ap;
+
+	if (!verbose)
+		return report_quiet_obj(t, ok, role, verb, o, what);
+	va_start(ap, fmt);
+	vsnprintf(tail, sizeof(tail), fmt, ap);
+	va_end(ap);
+	return report_check(t, ok, role, ms, "%s %s #%u%s", verb,
+			    demo_kind_name(o->kind), o->index, tail);
+}
+
 bool report_verbose(unsigned long n)
 {
 	return n <= VERBOSE_MAX;

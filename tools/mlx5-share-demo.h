@@ -142,6 +142,14 @@ bool report_quiet_check(struct demo_tally *t, bool ok, const char *role,
 bool report_quiet_obj(struct demo_tally *t, bool ok, const char *role,
 		      const char *verb, const struct demo_obj *o,
 		      const char *what);
+/*
+ * Object o's check in a phase begun at t1: verbose, a line of its own,
+ * "VERB KIND #N" and then fmt; else report_quiet_obj(..., what).
+ */
+bool report_obj(struct demo_tally *t, bool verbose, bool ok,
+		const char *role, double t1, const char *verb,
+		const struct demo_obj *o, const char *what, const char *fmt,
+		...) __attribute__((format(printf, 9, 10)));
 /* Whether runs of n objects print one line per object. */
 bool report_verbose(unsigned long n);
 /* Progress of a long phase: a bar on a terminal, a line per tenth else. */

@@ -14,16 +14,12 @@
  * device, destroyed (both kinds of check), and a handle reused by an
  * object of another type.
  *
- * INFO_HANDLES calls are counted by interposing ioctl() in this program:
- * the library's and libibverbs' calls bind to it first, and it hands each
- * on to the next definition (the emulator's, or libc's).
+ * INFO_HANDLES calls are counted by interposing ioctl() in this program
+ * (ioctl_watch.c, ioctl_watch.h).
  */
-#include <dlfcn.h>
 #include <endian.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/rdma_user_ioctl.h>
@@ -33,32 +29,17 @@
 #include "import_policy.h"
 #include "check.h"
 #include "e2e.h"
+#include "ioctl_watch.h"
 
 #define NAME "batch_import"
 
 static unsigned long info_handles_calls;
 
-__attribute__((visibility("default")))
-int ioctl(int fd, unsigned long req, ...)
+void ioctl_watch(const struct ib_uverbs_ioctl_hdr *hdr)
 {
-	static int (*next)(int, unsigned long, ...);
-	const struct ib_uverbs_ioctl_hdr *hdr;
-	va_list ap;
-	void *arg;
-
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (!next)
-		next = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT,
-							      "ioctl");
-	if (req == RDMA_VERBS_IOCTL && arg) {
-		hdr = arg;
-		if (hdr->object_id == UVERBS_OBJECT_DEVICE &&
-		    hdr->method_id == UVERBS_METHOD_INFO_HANDLES)
-			info_handles_calls++;
-	}
-	return next(fd, req, arg);
+	if (hdr && hdr->object_id == UVERBS_OBJECT_DEVICE &&
+	    hdr->method_id == UVERBS_METHOD_INFO_HANDLES)
+		info_handles_calls++;
 }
 
 static void put_le(uint8_t *p, uint32_t v, int bytes)

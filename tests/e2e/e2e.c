@@ -138,12 +138,22 @@ struct ibv_context *e2e_open(int index)
 	return ctx;
 }
 
-pid_t e2e_spawn(const char *child_role, int *sock)
+pid_t e2e_spawn_program(const char *path, const char *const *args,
+			int *sock)
 {
+	const char *argv[8];
 	char fdstr[16];
+	size_t n = 0;
 	int sv[2];
 	pid_t pid;
 
+	for (; *args; args++) {
+		REQUIRE(n < sizeof(argv) / sizeof(argv[0]) - 3);
+		argv[n++] = *args;
+	}
+	argv[n++] = "--sock";
+	argv[n++] = fdstr;
+	argv[n] = NULL;
 	REQUIRE(socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == 0);
 	pid = fork();
 	REQUIRE(pid >= 0);
@@ -151,17 +161,26 @@ pid_t e2e_spawn(const char *child_role, int *sock)
 		/* Only the child's end survives exec, and nothing of ours. */
 		fcntl(sv[1], F_SETFD, 0);
 		snprintf(fdstr, sizeof(fdstr), "%d", sv[1]);
-		if (on_hw)
-			execl(self_path, self_argv0, "--hw", "--role",
-			      child_role, "--sock", fdstr, (char *)NULL);
-		else
-			execl(self_path, self_argv0, "--role",
-			      child_role, "--sock", fdstr, (char *)NULL);
+		execv(path, (char *const *)argv);
 		_exit(127);
 	}
 	close(sv[1]);
 	*sock = sv[0];
 	return pid;
+}
+
+pid_t e2e_spawn(const char *child_role, int *sock)
+{
+	const char *args[5];
+	size_t n = 0;
+
+	args[n++] = self_argv0;
+	if (on_hw)
+		args[n++] = "--hw";
+	args[n++] = "--role";
+	args[n++] = child_role;
+	args[n] = NULL;
+	return e2e_spawn_program(self_path, args, sock);
 }
 
 int e2e_wait(pid_t pid)

@@ -48,6 +48,13 @@ struct ibv_context *e2e_start_roles(int argc, char **argv, const char *name,
  * the other end.
  */
 pid_t e2e_spawn(const char *role, int *sock);
+/*
+ * Starts the program at path with args (argv[0] first, NULL-terminated)
+ * and then "--sock N", N one end of a fresh SOCK_SEQPACKET socketpair;
+ * returns the pid and sets *sock to the other end.
+ */
+pid_t e2e_spawn_program(const char *path, const char *const *args,
+			int *sock);
 /* Waits for pid; returns its exit status, or 128 + signal. */
 int e2e_wait(pid_t pid);
 /*

@@ -42,13 +42,49 @@ static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
 	       kind == BLOB_KIND_VAR ? b.var.handle : b.obj.handle;
 }
 
+/*
+ * Exports obj into blob, imports the blob in ctx and unimports that, with
+ * the kind's three functions: each succeeds and leaves errno as it was.
+ */
+#define CHECK_SHARE_KEEPS_ERRNO(ctx, obj, blob, export, import, unimport) \
+	do {								  \
+		void *_imported;					  \
+									  \
+		errno = SENTINEL;					  \
+		CHECK_EQ(export(obj, blob), 0);				  \
+		CHECK_EQ(errno, SENTINEL);				  \
+		_imported = import(ctx, blob);				  \
+		CHECK(_imported != NULL);				  \
+		CHECK_EQ(errno, SENTINEL);				  \
+		unimport(_imported);					  \
+		CHECK_EQ(errno, SENTINEL);				  \
+	} while (0)
+
+/*
+ * The limit of a kind whose import proves liveness and type only: blob,
+ * its object gone, is refused with ENOENT until new = make (an object of
+ * the same kind, exported into nblob) takes its handle; then it imports,
+ * into imp.
+ */
+#define CHECK_STALE_ALIASES(ctx, kind, blob, nblob, new, make, export,	  \
+			    import, imp)				  \
+	do {								  \
+		CHECK_ERRNO(!import(ctx, blob), ENOENT);		  \
+		new = make;						  \
+		REQUIRE(new);						  \
+		REQUIRE(export(new, nblob) == 0);			  \
+		CHECK_EQ(handle_of(nblob, kind), handle_of(blob, kind));  \
+		imp = import(ctx, blob);				  \
+		CHECK(imp != NULL);					  \
+	} while (0)
+
 /* Every public function's success keeps errno; the first call included. */
 static void errno_kept(struct ibv_context *ctx)
 {
 	struct mlx5dv_devx_obj *fc, *pd, *imp, *objs[2];
 	struct mlx5dv_export_sizes sizes;
-	struct mlx5dv_devx_umem *umem, *uimp;
-	struct mlx5dv_var *var, *vimp;
+	struct mlx5dv_devx_umem *umem;
+	struct mlx5dv_var *var;
 	uint8_t fblob[E2E_BLOB_MAX], pblob[E2E_BLOB_MAX];
 	uint8_t ublob[E2E_BLOB_MAX], vblob[E2E_BLOB_MAX];
 	struct ibv_context fake;
@@ -113,27 +149,17 @@ static void errno_kept(struct ibv_context *ctx)
 	REQUIRE(posix_memalign(&buf, page, page) == 0);
 	umem = mlx5dv_devx_umem_reg(ctx, buf, page, IBV_ACCESS_LOCAL_WRITE);
 	REQUIRE(umem);
-	errno = SENTINEL;
-	CHECK_EQ(mlx5dv_devx_umem_export(umem, ublob), 0);
-	CHECK_EQ(errno, SENTINEL);
-	uimp = mlx5dv_devx_umem_import(ctx, ublob);
-	CHECK(uimp != NULL);
-	CHECK_EQ(errno, SENTINEL);
-	mlx5dv_devx_umem_unimport(uimp);
-	CHECK_EQ(errno, SENTINEL);
+	CHECK_SHARE_KEEPS_ERRNO(ctx, umem, ublob, mlx5dv_devx_umem_export,
+				mlx5dv_devx_umem_import,
+				mlx5dv_devx_umem_unimport);
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
 	free(buf);
 
 	var = mlx5dv_alloc_var(ctx, 0);
 	if (var) {
-		errno = SENTINEL;
-		CHECK_EQ(mlx5dv_var_export(var, vblob), 0);
-		CHECK_EQ(errno, SENTINEL);
-		vimp = mlx5dv_var_import(ctx, vblob);
-		CHECK(vimp != NULL);
-		CHECK_EQ(errno, SENTINEL);
-		mlx5dv_var_unimport(vimp);
-		CHECK_EQ(errno, SENTINEL);
+		CHECK_SHARE_KEEPS_ERRNO(ctx, var, vblob, mlx5dv_var_export,
+					mlx5dv_var_import,
+					mlx5dv_var_unimport);
 		mlx5dv_free_var(var);
 	}
 
@@ -170,15 +196,10 @@ static void untyped_reused(struct ibv_context *ctx)
 	REQUIRE(old);
 	e2e_export(old, blob);
 	REQUIRE(mlx5dv_devx_obj_destroy(old) == 0);
-	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
-	new = pd_alloc(ctx, NULL);
-	REQUIRE(new);
-	e2e_export(new, nblob);
-	CHECK_EQ(handle_of(nblob, BLOB_KIND_DEVX_OBJ),
-		 handle_of(blob, BLOB_KIND_DEVX_OBJ));
 	/* The stale blob names the new PD, and import cannot tell. */
-	imp = mlx5dv_devx_obj_import(ctx, blob);
-	CHECK(imp != NULL);
+	CHECK_STALE_ALIASES(ctx, BLOB_KIND_DEVX_OBJ, blob, nblob, new,
+			    pd_alloc(ctx, NULL), mlx5dv_devx_obj_export,
+			    mlx5dv_devx_obj_import, imp);
 	if (imp)
 		mlx5dv_devx_obj_unimport(imp);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(new), 0);
@@ -198,14 +219,11 @@ static void umem_reused(struct ibv_context *ctx)
 	REQUIRE(old);
 	REQUIRE(mlx5dv_devx_umem_export(old, blob) == 0);
 	REQUIRE(mlx5dv_devx_umem_dereg(old) == 0);
-	CHECK_ERRNO(!mlx5dv_devx_umem_import(ctx, blob), ENOENT);
-	new = mlx5dv_devx_umem_reg(ctx, b, page, IBV_ACCESS_LOCAL_WRITE);
-	REQUIRE(new);
-	REQUIRE(mlx5dv_devx_umem_export(new, nblob) == 0);
-	CHECK_EQ(handle_of(nblob, BLOB_KIND_DEVX_UMEM),
-		 handle_of(blob, BLOB_KIND_DEVX_UMEM));
-	imp = mlx5dv_devx_umem_import(ctx, blob);
-	CHECK(imp != NULL);
+	CHECK_STALE_ALIASES(ctx, BLOB_KIND_DEVX_UMEM, blob, nblob, new,
+			    mlx5dv_devx_umem_reg(ctx, b, page,
+						 IBV_ACCESS_LOCAL_WRITE),
+			    mlx5dv_devx_umem_export, mlx5dv_devx_umem_import,
+			    imp);
 	if (imp) {
 		/* the stale blob's umem_id, the new registration's handle */
 		CHECK_EQ(imp->umem_id, blob[36] | blob[37] << 8 |
@@ -231,14 +249,9 @@ static void var_reused(struct ibv_context *ctx)
 	}
 	REQUIRE(mlx5dv_var_export(old, blob) == 0);
 	mlx5dv_free_var(old);
-	CHECK_ERRNO(!mlx5dv_var_import(ctx, blob), ENOENT);
-	new = mlx5dv_alloc_var(ctx, 0);
-	REQUIRE(new);
-	REQUIRE(mlx5dv_var_export(new, nblob) == 0);
-	CHECK_EQ(handle_of(nblob, BLOB_KIND_VAR),
-		 handle_of(blob, BLOB_KIND_VAR));
-	imp = mlx5dv_var_import(ctx, blob);
-	CHECK(imp != NULL);
+	CHECK_STALE_ALIASES(ctx, BLOB_KIND_VAR, blob, nblob, new,
+			    mlx5dv_alloc_var(ctx, 0), mlx5dv_var_export,
+			    mlx5dv_var_import, imp);
 	if (imp)
 		mlx5dv_var_unimport(imp);
 	mlx5dv_free_var(new);

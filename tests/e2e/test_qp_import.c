@@ -14,6 +14,7 @@
 #include "check.h"
 #include "e2e.h"
 #include "fdpass.h"
+#include "qp_attr.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -90,13 +91,7 @@ static int devx_qp_query(struct mlx5dv_devx_obj *obj, uint32_t qpn,
 
 static struct ibv_qp *verbs_qp(void)
 {
-	struct ibv_qp_init_attr ia = {
-		.qp_type = IBV_QPT_RC,
-		.send_cq = cq,
-		.recv_cq = cq,
-		.cap = { .max_send_wr = 1, .max_recv_wr = 1,
-			 .max_send_sge = 1, .max_recv_sge = 1 },
-	};
+	struct ibv_qp_init_attr ia = test_qp_attr(IBV_QPT_RC, cq, 1);
 
 	return ibv_create_qp(pd, &ia);
 }

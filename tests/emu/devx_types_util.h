@@ -209,10 +209,7 @@ static inline struct mlx5dv_devx_obj *dx_reformat(struct ibv_context *ctx,
 {
 	struct mbox m;
 
-	mbox_init(&m, PRM_OP_ALLOC_PACKET_REFORMAT_CONTEXT, 0, 0);
-	prm_set(m.in, PRM_REFORMAT_TYPE, PRM_REFORMAT_L2_TO_VXLAN);
-	prm_set(m.in, PRM_REFORMAT_DATA_SIZE, 50);
-	memset(m.in + PRM_REFORMAT_DATA_BYTE, 0x5a, 50);
+	reformat_cmd(&m, 0, 50);
 	return dx_create(ctx, &m, PRM_REFORMAT_DATA_BYTE + 50, id,
 			 PRM_REFORMAT_ID);
 }
@@ -222,15 +219,9 @@ static inline struct mlx5dv_devx_obj *dx_modhdr(struct ibv_context *ctx,
 						uint32_t *id)
 {
 	struct mbox m;
+	size_t len = modhdr_cmd(&m, 0, PRM_FT_TYPE_NIC_RX, 1);
 
-	mbox_init(&m, PRM_OP_ALLOC_MODIFY_HEADER_CONTEXT, 0, 0);
-	prm_set(m.in, PRM_MODHDR_TABLE_TYPE, PRM_FT_TYPE_NIC_RX);
-	prm_set(m.in, PRM_MODHDR_NUM_ACTIONS, 1);
-	prm_set(m.in + PRM_MODHDR_ACTIONS_BYTE, PRM_MODHDR_ACTION_TYPE,
-		PRM_MODHDR_SET);
-	return dx_create(ctx, &m,
-			 PRM_MODHDR_ACTIONS_BYTE + PRM_MODHDR_ACTION_LEN, id,
-			 PRM_MODHDR_ID);
+	return dx_create(ctx, &m, len, id, PRM_MODHDR_ID);
 }
 
 /* A general object of type: the sampler between ft and ft2, an ASO

@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "emu_util.h"
 #include "wire.h"
 
 /* How many descriptors process pid holds, or -1. */
@@ -32,6 +33,28 @@ static inline int emu_proc_fds(pid_t pid)
 			n++;
 	closedir(d);
 	return n;
+}
+
+/*
+ * A transport test's start: under mlx5-emu (else skipped), device 0
+ * opened with DEVX and one DEVX call made, so that its connection and
+ * this thread's channel exist; *daemon gets the daemon's pid, *base the
+ * descriptors it holds then.
+ */
+static inline struct ibv_context *emu_start_counted(const char *name,
+						    pid_t *daemon, int *base)
+{
+	struct ibv_context *ctx;
+	uint32_t eqn;
+
+	emu_require(name);
+	*daemon = emu_daemon_pid(name);
+	ctx = devx_open(NULL, 0);
+	REQUIRE(ctx);
+	REQUIRE(mlx5dv_devx_query_eqn(ctx, 0, &eqn) == 0);
+	*base = emu_proc_fds(*daemon);
+	REQUIRE(*base > 0);
+	return ctx;
 }
 
 /* sendmsg() of len bytes of data with fd attached: what sendmsg returns */

@@ -9,6 +9,7 @@
 #define MLX5_EMU_TEST_UTIL_H
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -21,6 +22,7 @@
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
 #include <rdma/ib_user_ioctl_cmds.h>
+#include <rdma/mlx5-abi.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
 #include <rdma/rdma_user_ioctl_cmds.h>
 
@@ -29,6 +31,61 @@
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
+
+/*
+ * The driver data of an mlx5 QP create: 8 send and 8 receive WQEs (a
+ * receive stride of 16 bytes) at buf, the doorbell record at db, the UAR
+ * page given by index.
+ */
+static inline struct mlx5_ib_create_qp emu_qp_driver_data(const void *buf,
+							  const void *db)
+{
+	struct mlx5_ib_create_qp c = {
+		.buf_addr = (uintptr_t)buf,
+		.db_addr = (uintptr_t)db,
+		.sq_wqe_count = 8,
+		.rq_wqe_count = 8,
+		.rq_wqe_shift = 4,
+		.flags = MLX5_QP_FLAG_UAR_PAGE_INDEX,
+	};
+
+	return c;
+}
+
+enum { EMU_THREADS_MAX = 64 };
+
+/* A test's thread: the device it calls, its number, what it saw fail. */
+struct emu_worker {
+	struct ibv_context *ctx;
+	unsigned int index;
+	unsigned int failures;
+};
+
+/*
+ * Runs fn on n workers on ctx, numbered from base, and waits for them;
+ * returns the failures they counted, or n when one could not be started
+ * (those that were are still waited for).
+ */
+static inline unsigned int emu_run_workers(struct ibv_context *ctx,
+					   unsigned int n, unsigned int base,
+					   void *(*fn)(void *))
+{
+	struct emu_worker w[EMU_THREADS_MAX];
+	pthread_t t[EMU_THREADS_MAX];
+	unsigned int i, started, failures = 0;
+
+	REQUIRE(n <= EMU_THREADS_MAX);
+	for (started = 0; started < n; started++) {
+		w[started] = (struct emu_worker){ ctx, base + started, 0 };
+		if (pthread_create(&t[started], NULL, fn, &w[started]))
+			break;
+	}
+	for (i = 0; i < started; i++) {
+		pthread_join(t[i], NULL);
+		failures += w[i].failures;
+	}
+	return started == n ? failures : n;
+}
 
 /*
  * A raw ioctl: the attrs as given, the header around them.  Returns 0 or
@@ -123,6 +180,17 @@ static inline void emu_require(const char *name)
 {
 	if (!getenv("MLX5_EMU_DIR"))
 		check_skip(name, "not running under mlx5-emu");
+}
+
+/* The emulator daemon's pid; the test is skipped outside mlx5-emu. */
+static inline pid_t emu_daemon_pid(const char *name)
+{
+	const char *pid_s = getenv("MLX5_EMU_DAEMON_PID");
+	pid_t pid = pid_s ? (pid_t)atoi(pid_s) : 0;
+
+	if (pid <= 0)
+		check_skip(name, "MLX5_EMU_DAEMON_PID not set");
+	return pid;
 }
 
 /* emu_require(), then device 0 opened with DEVX (or the test stops) */

@@ -67,21 +67,19 @@ static bool daemon_fds_atleast(int want)
 	return false;
 }
 
-/* a meter whose CBS only its caller knows, queried over and over */
-struct caller {
-	struct ibv_context *ctx;
-	unsigned int exp, man;
-	unsigned int failures;
-};
-
+/*
+ * A meter whose CBS only its caller knows, queried over and over: the
+ * caller's number gives it, distinct among callers that run at once.
+ */
 static void *call_loop(void *arg)
 {
-	struct caller *c = arg;
+	struct emu_worker *c = arg;
+	unsigned int exp = c->index % 32, man = 10 + c->index % 240;
 	struct mlx5dv_devx_obj *meter;
 	unsigned int i;
 	uint32_t id;
 
-	meter = meter_create_cbs(c->ctx, c->exp, c->man, &id);
+	meter = meter_create_cbs(c->ctx, exp, man, &id);
 	if (!meter) {
 		c->failures++;
 		return NULL;
@@ -91,7 +89,7 @@ static void *call_loop(void *arg)
 		uint8_t status = 0xff;
 
 		if (meter_query_cbs(meter, id, &e, &m, &status) || status ||
-		    e != c->exp || m != c->man)
+		    e != exp || m != man)
 			c->failures++;
 	}
 	if (mlx5dv_devx_obj_destroy(meter))
@@ -99,30 +97,9 @@ static void *call_loop(void *arg)
 	return NULL;
 }
 
-/* n callers at once on ctx, distinct answers from base on: failures */
-static unsigned int run_callers(struct ibv_context *ctx, unsigned int n,
-				unsigned int base)
-{
-	struct caller c[THREADS];
-	pthread_t t[THREADS];
-	unsigned int i, failures = 0;
-
-	for (i = 0; i < n; i++) {
-		c[i] = (struct caller){ ctx, (base / 100 + i) % 32,
-					10 + (base / 10 + i) % 240, 0 };
-		if (pthread_create(&t[i], NULL, call_loop, &c[i]))
-			return n;
-	}
-	for (i = 0; i < n; i++) {
-		pthread_join(t[i], NULL);
-		failures += c[i].failures;
-	}
-	return failures;
-}
-
 static void fork_with_live_channel(struct ibv_context *ctx)
 {
-	struct caller me = { ctx, 3, 33, 0 };
+	struct emu_worker me = { ctx, 3, 0 };
 	int status;
 	pid_t pid;
 
@@ -132,16 +109,17 @@ static void fork_with_live_channel(struct ibv_context *ctx)
 	pid = fork();
 	REQUIRE(pid >= 0);
 	if (pid == 0) {
-		struct caller child = { ctx, 5, 55, 0 };
+		struct emu_worker child = { ctx, 5, 0 };
 
 		/* the forking thread's inherited channel, and 4 new threads */
 		call_loop(&child);
-		_exit(child.failures + run_callers(ctx, 4, 100) ? 1 : 0);
+		_exit(child.failures +
+		      emu_run_workers(ctx, 4, 100, call_loop) ? 1 : 0);
 	}
 	me.failures = 0;
 	call_loop(&me);
 	CHECK_EQ(me.failures, 0);
-	CHECK_EQ(run_callers(ctx, 4, 200), 0);
+	CHECK_EQ(emu_run_workers(ctx, 4, 200, call_loop), 0);
 	REQUIRE(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
@@ -168,14 +146,14 @@ static void scm_rights_eight_threads(void)
 		imp = fd >= 0 ? ibv_import_device(fd) : NULL;
 		if (!imp)
 			_exit(2);
-		_exit(run_callers(imp, THREADS, 300) ? 1 : 0);
+		_exit(emu_run_workers(imp, THREADS, 300, call_loop) ? 1 : 0);
 	}
 	close(sv[1]);
 	ctx = devx_open(NULL, 1);
 	REQUIRE(ctx);
-	CHECK_EQ(run_callers(ctx, 1, 400), 0);
+	CHECK_EQ(emu_run_workers(ctx, 1, 400, call_loop), 0);
 	REQUIRE(emu_send_with_fd(sv[0], "f", 1, ctx->cmd_fd, 0) == 1);
-	CHECK_EQ(run_callers(ctx, 2, 500), 0);
+	CHECK_EQ(emu_run_workers(ctx, 2, 500, call_loop), 0);
 	REQUIRE(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	close(sv[0]);
@@ -449,22 +427,14 @@ static void killed_mid_call(struct ibv_context *ctx, int base)
 
 int main(void)
 {
-	const char *pid_s = getenv("MLX5_EMU_DAEMON_PID");
 	struct ibv_context *ctx;
 	uint32_t eqn;
 	int base;
 
-	emu_require(NAME);
-	if (!pid_s || (daemon_pid = (pid_t)atoi(pid_s)) <= 0)
-		check_skip(NAME, "MLX5_EMU_DAEMON_PID not set");
 	/* a reply lost to another caller would hang: fail instead */
 	alarm(240);
-	ctx = devx_open(NULL, 0);
-	REQUIRE(ctx);
-	/* what the daemon holds with our one connection and channel */
-	REQUIRE(mlx5dv_devx_query_eqn(ctx, 0, &eqn) == 0);
-	base = daemon_fds();
-	REQUIRE(base > 0);
+	/* base: what the daemon holds with our one connection and channel */
+	ctx = emu_start_counted(NAME, &daemon_pid, &base);
 
 	fork_with_live_channel(ctx);
 	scm_rights_eight_threads();

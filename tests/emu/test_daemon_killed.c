@@ -37,7 +37,6 @@ static void *caller(void *arg)
 
 int main(void)
 {
-	const char *pid_s = getenv("MLX5_EMU_DAEMON_PID");
 	struct ibv_context *ctx;
 	struct mlx5dv_var *var;
 	uint32_t in[4] = {}, out[8] = {}, eqn;
@@ -47,8 +46,7 @@ int main(void)
 	int i;
 
 	emu_require("emu_daemon_killed");
-	if (!pid_s || (daemon = (pid_t)atoi(pid_s)) <= 0)
-		check_skip("emu_daemon_killed", "MLX5_EMU_DAEMON_PID not set");
+	daemon = emu_daemon_pid("emu_daemon_killed");
 	alarm(60);
 	ctx = devx_open(NULL, 0);
 	REQUIRE(ctx);

@@ -162,7 +162,6 @@ static void good_calls_no_spin(struct mlx5dv_devx_obj *obj, uint32_t id,
 
 int main(void)
 {
-	const char *pid_s = getenv("MLX5_EMU_DAEMON_PID");
 	struct rlimit rl = { DAEMON_LIMIT, DAEMON_LIMIT };
 	pid_t hostiles[HOSTILES];
 	struct mlx5dv_devx_obj *obj;
@@ -173,8 +172,7 @@ int main(void)
 	int base, n;
 
 	emu_require(NAME);
-	if (!pid_s || (daemon_pid = (pid_t)atoi(pid_s)) <= 0)
-		check_skip(NAME, "MLX5_EMU_DAEMON_PID not set");
+	daemon_pid = emu_daemon_pid(NAME);
 	if (daemon_demand_ns() == 0)
 		check_skip(NAME, "no /proc/<pid>/schedstat");
 	alarm(240);

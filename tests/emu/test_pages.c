@@ -241,22 +241,14 @@ static void page_refused(int conn, off_t size, int seals)
 
 int main(void)
 {
-	const char *pid_s = getenv("MLX5_EMU_DAEMON_PID");
 	struct ibv_context *ctx;
 	uint32_t eqn;
 	int base, i;
 
-	emu_require(NAME);
 	/* a write to a channel the daemon closed fails, and says where */
 	signal(SIGPIPE, SIG_IGN);
-	if (!pid_s || (daemon_pid = (pid_t)atoi(pid_s)) <= 0)
-		check_skip(NAME, "MLX5_EMU_DAEMON_PID not set");
 	alarm(240);
-	ctx = devx_open(NULL, 0);
-	REQUIRE(ctx);
-	REQUIRE(mlx5dv_devx_query_eqn(ctx, 0, &eqn) == 0);
-	base = emu_proc_fds(daemon_pid);
-	REQUIRE(base > 0);
+	ctx = emu_start_counted(NAME, &daemon_pid, &base);
 
 	answered_in_page(ctx->cmd_fd);
 	sleeper_woken(ctx->cmd_fd);

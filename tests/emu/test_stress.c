@@ -16,15 +16,9 @@
 #define CHILD_THREADS 4
 #define ITERS 2000
 
-struct worker {
-	struct ibv_context *ctx;
-	unsigned int index;
-	unsigned int failures;
-};
-
 static void *run(void *arg)
 {
-	struct worker *w = arg;
+	struct emu_worker *w = arg;
 	unsigned int man = 10 + w->index, exp = w->index % 32, i;
 	struct mlx5dv_devx_obj *meter;
 	uint32_t id, eqn_ref = 0;
@@ -64,25 +58,6 @@ static void *run(void *arg)
 	return NULL;
 }
 
-static unsigned int run_threads(struct ibv_context *ctx, unsigned int n,
-				unsigned int base)
-{
-	pthread_t tid[THREADS];
-	struct worker w[THREADS];
-	unsigned int i, failures = 0;
-
-	for (i = 0; i < n; i++) {
-		w[i] = (struct worker){ .ctx = ctx, .index = base + i };
-		if (pthread_create(&tid[i], NULL, run, &w[i]))
-			return n;
-	}
-	for (i = 0; i < n; i++) {
-		pthread_join(tid[i], NULL);
-		failures += w[i].failures;
-	}
-	return failures;
-}
-
 int main(void)
 {
 	struct ibv_context *ctx;
@@ -94,13 +69,14 @@ int main(void)
 	pid = fork();
 	REQUIRE(pid >= 0);
 	if (pid == 0) {
-		unsigned int f = run_threads(ctx, CHILD_THREADS, THREADS);
+		unsigned int f = emu_run_workers(ctx, CHILD_THREADS, THREADS,
+						 run);
 
 		if (f)
 			fprintf(stderr, "child: %u wrong answers\n", f);
 		_exit(f ? 1 : 0);
 	}
-	CHECK_EQ(run_threads(ctx, THREADS, 0), 0);
+	CHECK_EQ(emu_run_workers(ctx, THREADS, 0, run), 0);
 	REQUIRE(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	/* everybody cleaned up after themselves, in the one shared ufile */

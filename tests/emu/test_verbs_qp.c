@@ -12,6 +12,7 @@
 #include <rdma/mlx5-abi.h>
 
 #include "emu_util.h"
+#include "qp_attr.h"
 
 static struct ibv_context *ctx;
 static struct ibv_pd *pd;
@@ -19,22 +20,16 @@ static struct ibv_cq *cq;
 
 static struct ibv_qp *make_qp(enum ibv_qp_type type, int how)
 {
+	struct ibv_qp_init_attr ia = test_qp_attr(type, cq, 8);
 	struct ibv_qp_init_attr_ex ax = {
 		.qp_type = type,
 		.send_cq = cq,
 		.recv_cq = cq,
-		.cap = { .max_send_wr = 8, .max_recv_wr = 8,
-			 .max_send_sge = 1, .max_recv_sge = 1 },
+		.cap = ia.cap,
 		.comp_mask = IBV_QP_INIT_ATTR_PD,
 		.pd = pd,
 	};
 	struct mlx5dv_qp_init_attr dv = {};
-	struct ibv_qp_init_attr ia = {
-		.qp_type = type,
-		.send_cq = cq,
-		.recv_cq = cq,
-		.cap = ax.cap,
-	};
 
 	switch (how) {
 	case 0:
@@ -46,59 +41,55 @@ static struct ibv_qp *make_qp(enum ibv_qp_type type, int how)
 	}
 }
 
-static int to_init(struct ibv_qp *qp)
+/*
+ * The attributes of every transition these tests make, and the ones
+ * check_attrs() reads back: each transition takes those its mask names.
+ */
+static const struct ibv_qp_attr qp_attrs = {
+	.pkey_index = 0,
+	.port_num = 1,
+	.qkey = 0x11111111,
+	.qp_access_flags = IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE,
+	.path_mtu = IBV_MTU_1024,
+	.dest_qp_num = 0x1234,
+	.rq_psn = 0x777,
+	.max_dest_rd_atomic = 4,
+	.min_rnr_timer = 12,
+	.ah_attr = { .dlid = 7, .sl = 2, .port_num = 1 },
+	.sq_psn = 0x999,
+	.timeout = 14,
+	.retry_cnt = 7,
+	.rnr_retry = 7,
+	.max_rd_atomic = 2,
+};
+
+#define INIT_PORT (IBV_QP_PKEY_INDEX | IBV_QP_PORT)
+#define RTR_PATH (IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN)
+#define RC_RTR (IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER)
+#define RC_RTS (IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY | \
+		IBV_QP_MAX_QP_RD_ATOMIC)
+
+/* RESET->INIT, INIT->RTR, RTR->RTS with what the IB spec requires. */
+static int to_next(struct ibv_qp *qp, enum ibv_qp_state state)
 {
-	struct ibv_qp_attr a = {
-		.qp_state = IBV_QPS_INIT,
-		.pkey_index = 0,
-		.port_num = 1,
-		.qkey = 0x11111111,
-		.qp_access_flags = IBV_ACCESS_REMOTE_READ |
-				   IBV_ACCESS_REMOTE_WRITE,
+	static const struct {
+		int ud, uc, rc;	/* the mask for each type */
+	} required[] = {
+		[IBV_QPS_INIT] = { INIT_PORT | IBV_QP_QKEY,
+				   INIT_PORT | IBV_QP_ACCESS_FLAGS,
+				   INIT_PORT | IBV_QP_ACCESS_FLAGS },
+		[IBV_QPS_RTR] = { 0, RTR_PATH, RTR_PATH | RC_RTR },
+		[IBV_QPS_RTS] = { IBV_QP_SQ_PSN, IBV_QP_SQ_PSN,
+				  IBV_QP_SQ_PSN | RC_RTS },
 	};
-	int mask = IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT;
+	struct ibv_qp_attr a = qp_attrs;
+	int mask;
 
-	mask |= qp->qp_type == IBV_QPT_UD ? IBV_QP_QKEY : IBV_QP_ACCESS_FLAGS;
-	return ibv_modify_qp(qp, &a, mask);
-}
-
-static int to_rtr(struct ibv_qp *qp)
-{
-	struct ibv_qp_attr a = {
-		.qp_state = IBV_QPS_RTR,
-		.path_mtu = IBV_MTU_1024,
-		.dest_qp_num = 0x1234,
-		.rq_psn = 0x777,
-		.max_dest_rd_atomic = 4,
-		.min_rnr_timer = 12,
-		.ah_attr = { .dlid = 7, .sl = 2, .port_num = 1 },
-	};
-	int mask = IBV_QP_STATE;
-
-	if (qp->qp_type != IBV_QPT_UD)
-		mask |= IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
-			IBV_QP_RQ_PSN;
-	if (qp->qp_type == IBV_QPT_RC)
-		mask |= IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER;
-	return ibv_modify_qp(qp, &a, mask);
-}
-
-static int to_rts(struct ibv_qp *qp)
-{
-	struct ibv_qp_attr a = {
-		.qp_state = IBV_QPS_RTS,
-		.sq_psn = 0x999,
-		.timeout = 14,
-		.retry_cnt = 7,
-		.rnr_retry = 7,
-		.max_rd_atomic = 2,
-	};
-	int mask = IBV_QP_STATE | IBV_QP_SQ_PSN;
-
-	if (qp->qp_type == IBV_QPT_RC)
-		mask |= IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
-			IBV_QP_MAX_QP_RD_ATOMIC;
-	return ibv_modify_qp(qp, &a, mask);
+	mask = qp->qp_type == IBV_QPT_UD ? required[state].ud :
+	       qp->qp_type == IBV_QPT_UC ? required[state].uc :
+	       required[state].rc;
+	a.qp_state = state;
+	return ibv_modify_qp(qp, &a, IBV_QP_STATE | mask);
 }
 
 static int to_state(struct ibv_qp *qp, enum ibv_qp_state s)
@@ -173,7 +164,7 @@ static void lifecycle(enum ibv_qp_type type, int how)
 	CHECK_EQ(to_state(qp, IBV_QPS_INIT), EINVAL);
 	/* RESET -> RESET is a no-op */
 	CHECK_EQ(to_state(qp, IBV_QPS_RESET), 0);
-	CHECK_EQ(to_init(qp), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_INIT), 0);
 	CHECK_EQ(state_of(qp), IBV_QPS_INIT);
 	/* INIT -> INIT with an optional attribute */
 	a.qp_state = IBV_QPS_INIT;
@@ -189,10 +180,10 @@ static void lifecycle(enum ibv_qp_type type, int how)
 	CHECK_EQ(to_state(qp, IBV_QPS_RTS), EINVAL);
 	if (type != IBV_QPT_UD)	/* RTR needs its attributes */
 		CHECK_EQ(to_state(qp, IBV_QPS_RTR), EINVAL);
-	CHECK_EQ(to_rtr(qp), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_RTR), 0);
 	CHECK_EQ(state_of(qp), IBV_QPS_RTR);
 	CHECK_EQ(to_state(qp, IBV_QPS_INIT), EINVAL);
-	CHECK_EQ(to_rts(qp), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_RTS), 0);
 	check_attrs(qp);
 	/* RTS -> RTS with nothing but the state */
 	CHECK_EQ(to_state(qp, IBV_QPS_RTS), 0);
@@ -205,9 +196,9 @@ static void lifecycle(enum ibv_qp_type type, int how)
 	CHECK_EQ(to_state(qp, IBV_QPS_RESET), 0);
 	CHECK_EQ(state_of(qp), IBV_QPS_RESET);
 	/* and round again, this time destroyed from RTS */
-	CHECK_EQ(to_init(qp), 0);
-	CHECK_EQ(to_rtr(qp), 0);
-	CHECK_EQ(to_rts(qp), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_INIT), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_RTR), 0);
+	CHECK_EQ(to_next(qp, IBV_QPS_RTS), 0);
 	CHECK_EQ(ibv_destroy_qp(qp), 0);
 }
 
@@ -265,21 +256,16 @@ static void driver_data(void)
 {
 	static uint8_t buf[4096 * 2] __attribute__((aligned(4096)));
 	static uint32_t db[2] __attribute__((aligned(64)));
-	struct mlx5_ib_create_qp c = {
-		.buf_addr = (uintptr_t)buf,
-		.db_addr = (uintptr_t)db,
-		.sq_wqe_count = 8,
-		.rq_wqe_count = 8,
-		.rq_wqe_shift = 4,
-		.flags = MLX5_QP_FLAG_UAR_PAGE_INDEX,
-		.uidx = 1,
-		.bfreg_index = 1,
-	};
+	struct mlx5_ib_create_qp c = emu_qp_driver_data(buf, db), bad;
 	struct {
 		struct mlx5_ib_create_qp c;
 		uint8_t tail[8];
-	} big = { .c = c };
-	struct mlx5_ib_create_qp bad;
+	} big;
+
+	c.uidx = 1;
+	c.bfreg_index = 1;
+	memset(&big, 0, sizeof(big));
+	big.c = c;
 
 	CHECK_EQ(raw_qp(&c, sizeof(c)), 0);
 	CHECK_EQ(raw_qp(&big, sizeof(big)), 0);	/* a zero tail is fine */

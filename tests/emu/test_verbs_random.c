@@ -106,14 +106,7 @@ static void random_cq_create(void)
 
 static void random_qp_create(void)
 {
-	struct mlx5_ib_create_qp sane = {
-		.buf_addr = (uintptr_t)buf,
-		.db_addr = (uintptr_t)buf,
-		.sq_wqe_count = 8,
-		.rq_wqe_count = 8,
-		.rq_wqe_shift = 4,
-		.flags = MLX5_QP_FLAG_UAR_PAGE_INDEX,
-	};
+	struct mlx5_ib_create_qp sane = emu_qp_driver_data(buf, buf);
 	struct ib_uverbs_qp_cap cap, rcap;
 	uint8_t in[64], out[48];
 	uint64_t user_handle = 0;

@@ -80,10 +80,12 @@ static bool next_fails(void)
 	return false;
 }
 
-static void remember(void *p)
+/* Returns p, counted live when tracking. */
+static void *remember(void *p)
 {
 	if (tracking && p && n_live < TRACK_MAX)
 		live_set[n_live++] = p;
+	return p;
 }
 
 static void forget(void *p)
@@ -103,25 +105,17 @@ static void forget(void *p)
 __attribute__((visibility("default")))
 void *malloc(size_t size)
 {
-	void *p;
-
 	if (next_fails())
 		return NULL;
-	p = __libc_malloc(size);
-	remember(p);
-	return p;
+	return remember(__libc_malloc(size));
 }
 
 __attribute__((visibility("default")))
 void *calloc(size_t n, size_t size)
 {
-	void *p;
-
 	if (next_fails())
 		return NULL;
-	p = __libc_calloc(n, size);
-	remember(p);
-	return p;
+	return remember(__libc_calloc(n, size));
 }
 
 __attribute__((visibility("default")))
@@ -134,8 +128,7 @@ void *realloc(void *old, size_t size)
 	p = __libc_realloc(old, size);
 	if (p || !size)
 		forget(old);
-	remember(p);
-	return p;
+	return remember(p);
 }
 
 __attribute__((visibility("default")))
@@ -155,21 +148,16 @@ int posix_memalign(void **out, size_t align, size_t size)
 	p = __libc_memalign(align, size);
 	if (!p)
 		return ENOMEM;
-	remember(p);
-	*out = p;
+	*out = remember(p);
 	return 0;
 }
 
 __attribute__((visibility("default")))
 void *aligned_alloc(size_t align, size_t size)
 {
-	void *p;
-
 	if (next_fails())
 		return NULL;
-	p = __libc_memalign(align, size);
-	remember(p);
-	return p;
+	return remember(__libc_memalign(align, size));
 }
 
 #endif

@@ -10,6 +10,22 @@
 
 #include "fw_test_util.h"
 
+/* Runs a create or alloc command; its answer's (off, width), 0 if refused. */
+static inline uint32_t alloc_id(struct emu_fw *fw, struct mbox *m,
+				size_t inlen, unsigned int off,
+				unsigned int width)
+{
+	if (run(fw, m, inlen, 16))
+		return 0;
+	return prm_get(m->out, off, width);
+}
+
+static inline uint32_t created(struct emu_fw *fw, struct mbox *m,
+			       size_t inlen)
+{
+	return alloc_id(fw, m, inlen, PRM_OUT_OBJN);
+}
+
 /* A UMEM of pages 4K pages. */
 static inline uint32_t make_umem(struct emu_fw *fw, uint16_t uid,
 				 uint32_t pages)
@@ -22,9 +38,8 @@ static inline uint32_t make_umem(struct emu_fw *fw, uint16_t uid,
 	for (i = 0; i < pages; i++)
 		prm_set64(m.in, (PRM_UMEM_MTT_BYTE + 8 * i) * 8, 64,
 			  0x7f0000000000ull + i * 4096);
-	if (run(fw, &m, PRM_UMEM_MTT_BYTE + 8 * pages, 16))
-		return 0;
-	return prm_get(m.out, PRM_UMEM_OUT_ID);
+	return alloc_id(fw, &m, PRM_UMEM_MTT_BYTE + 8 * pages,
+			PRM_UMEM_OUT_ID);
 }
 
 /* ALLOC_PD, ALLOC_TRANSPORT_DOMAIN. */
@@ -34,9 +49,7 @@ static inline uint32_t make_simple(struct emu_fw *fw, uint16_t uid,
 	struct mbox m;
 
 	mbox_init(&m, opcode, uid, 0);
-	if (run(fw, &m, 16, 16))
-		return 0;
-	return prm_get(m.out, PRM_OUT_OBJN);
+	return created(fw, &m, 16);
 }
 
 /* A CQ of 64 64-byte CQEs at offset in umem. */
@@ -50,9 +63,7 @@ static inline uint32_t make_cq(struct emu_fw *fw, uint16_t uid,
 	prm_set64(m.in, PRM_CQ_UMEM_OFFSET, offset);
 	prm_set(m.in, PRM_CQ_UMEM_ID, umem);
 	prm_set(m.in, PRM_CQ_UMEM_VALID, 1);
-	if (run(fw, &m, PRM_CQ_IN_LEN, 16))
-		return 0;
-	return prm_get(m.out, PRM_OUT_OBJN);
+	return created(fw, &m, PRM_CQ_IN_LEN);
 }
 
 /* Any command that names one object in PRM_IN_OBJN (16 bytes in). */
@@ -85,14 +96,6 @@ static inline void wq_cmd(struct mbox *m, uint16_t opcode, uint16_t uid,
 	prm_set(m->in, PRM_WQ_UMEM_VALID, 1);
 	prm_set(m->in, PRM_WQ_UMEM_ID, umem);
 	prm_set64(m->in, PRM_WQ_UMEM_OFFSET, offset);
-}
-
-static inline uint32_t created(struct emu_fw *fw, struct mbox *m,
-			       size_t inlen)
-{
-	if (run(fw, m, inlen, 16))
-		return 0;
-	return prm_get(m->out, PRM_OUT_OBJN);
 }
 
 static inline void tis_cmd(struct mbox *m, uint16_t uid, uint32_t td)
@@ -131,6 +134,64 @@ static inline size_t rqt_cmd(struct mbox *m, uint16_t opcode, uint16_t uid,
 	return PRM_RQT_LIST_BYTE + n * PRM_RQT_ENTRY_LEN;
 }
 
+/*
+ * The objects with a destroy of their own, each naming its object in its
+ * own field: the status, and the syndrome in *synd when synd is not NULL.
+ */
+static inline int destroy_umem(struct emu_fw *fw, uint16_t uid, uint32_t id,
+			       uint32_t *synd)
+{
+	return run_on_id(fw, PRM_OP_DESTROY_UMEM, uid, PRM_DESTROY_UMEM_ID,
+			 id, synd);
+}
+
+static inline int dealloc_counter(struct emu_fw *fw, uint16_t uid,
+				  uint32_t id, uint32_t *synd)
+{
+	return run_on_id(fw, PRM_OP_DEALLOC_FLOW_COUNTER, uid,
+			 PRM_DEALLOC_FC_ID, id, synd);
+}
+
+static inline int dealloc_reformat(struct emu_fw *fw, uint16_t uid,
+				   uint32_t id, uint32_t *synd)
+{
+	return run_on_id(fw, PRM_OP_DEALLOC_PACKET_REFORMAT_CONTEXT, uid,
+			 PRM_REFORMAT_ID, id, synd);
+}
+
+static inline int dealloc_modhdr(struct emu_fw *fw, uint16_t uid,
+				 uint32_t id, uint32_t *synd)
+{
+	return run_on_id(fw, PRM_OP_DEALLOC_MODIFY_HEADER_CONTEXT, uid,
+			 PRM_MODHDR_ID, id, synd);
+}
+
+/* A VXLAN encapsulation with a size-byte header of 0x5a. */
+static inline void reformat_cmd(struct mbox *m, uint16_t uid,
+				unsigned int size)
+{
+	mbox_init(m, PRM_OP_ALLOC_PACKET_REFORMAT_CONTEXT, uid, 0);
+	prm_set(m->in, PRM_REFORMAT_TYPE, PRM_REFORMAT_L2_TO_VXLAN);
+	prm_set(m->in, PRM_REFORMAT_DATA_SIZE, size);
+	memset(m->in + PRM_REFORMAT_DATA_BYTE, 0x5a, size);
+}
+
+/* n set actions for tables of type; returns the input's length. */
+static inline size_t modhdr_cmd(struct mbox *m, uint16_t uid,
+				unsigned int type, unsigned int n)
+{
+	unsigned int i;
+
+	mbox_init(m, PRM_OP_ALLOC_MODIFY_HEADER_CONTEXT, uid, 0);
+	prm_set(m->in, PRM_MODHDR_TABLE_TYPE, type);
+	prm_set(m->in, PRM_MODHDR_NUM_ACTIONS, n);
+	for (i = 0; i < n; i++)
+		prm_set(m->in + PRM_MODHDR_ACTIONS_BYTE +
+				i * PRM_MODHDR_ACTION_LEN,
+			PRM_MODHDR_ACTION_TYPE, PRM_MODHDR_SET);
+	return PRM_MODHDR_ACTIONS_BYTE + n * PRM_MODHDR_ACTION_LEN;
+}
+
 /* A NIC flow table of type at level, 2^4 entries. */
 static inline uint32_t make_ft(struct emu_fw *fw, uint16_t uid,
 			       unsigned int type, unsigned int level)
@@ -141,9 +202,7 @@ static inline uint32_t make_ft(struct emu_fw *fw, uint16_t uid,
 	prm_set(m.in, PRM_FS_TABLE_TYPE, type);
 	prm_set(m.in, PRM_FTC_LEVEL, level);
 	prm_set(m.in, PRM_FTC_LOG_SIZE, 4);
-	if (run(fw, &m, PRM_FS_IN_LEN, 16))
-		return 0;
-	return prm_get(m.out, PRM_FT_OUT_ID);
+	return alloc_id(fw, &m, PRM_FS_IN_LEN, PRM_FT_OUT_ID);
 }
 
 /* A command on the table (type, id): destroy, query, create a group. */

@@ -49,6 +49,62 @@ static inline int run(struct emu_fw *fw, struct mbox *m, size_t inlen,
 	return run_len(fw, m, inlen, outlen);
 }
 
+/* A field (off, width) of a mailbox, by name, and a value it holds. */
+struct field_value {
+	const char *name;
+	unsigned int off, width;
+	uint32_t value;
+};
+
+/* FIELD(PRM_X, v): PRM_X's (off, width), with its name for messages. */
+#define FIELD(f, v) { #f, f, (v) }
+/* FIELD_AT(byte, PRM_X, v): PRM_X of the entry byte bytes into the box. */
+#define FIELD_AT(byte, f, v) FIELD_AT_(#f, byte, f, v)
+#define FIELD_AT_(name, byte, off, width, v)				\
+	{ name, (byte) * 8 + (off), width, (v) }
+#define FIELD_LIST(...)							\
+	(const struct field_value[]){ __VA_ARGS__ },			\
+	sizeof((const struct field_value[]){ __VA_ARGS__ }) /		\
+		sizeof(struct field_value)
+
+/*
+ * CHECK_FIELDS(buf, FIELD(PRM_X, v), ...): a check of each field of buf,
+ * a failure naming the field and the caller's line.
+ */
+#define CHECK_FIELDS(buf, ...)						\
+	check_fields(__FILE__, __LINE__, (buf), FIELD_LIST(__VA_ARGS__))
+
+static inline void check_fields(const char *file, int line,
+				const uint8_t *buf,
+				const struct field_value *f, size_t n)
+{
+	uint32_t got;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		got = prm_get(buf, f[i].off, f[i].width);
+		if (got == f[i].value) {
+			check_passed++;
+			continue;
+		}
+		check_failed++;
+		fprintf(stderr, "%s:%d: CHECK failed: %s == 0x%x (got 0x%x)\n",
+			file, line, f[i].name, f[i].value, got);
+	}
+}
+
+/* SET_FIELDS(buf, FIELD(PRM_X, v), ...): sets each field of buf. */
+#define SET_FIELDS(buf, ...) set_fields((buf), FIELD_LIST(__VA_ARGS__))
+
+static inline void set_fields(uint8_t *buf, const struct field_value *f,
+			      size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		prm_set(buf, f[i].off, f[i].width, f[i].value);
+}
+
 static inline uint32_t syndrome(const struct mbox *m)
 {
 	return prm_get(m->out, PRM_OUT_SYNDROME);

@@ -243,13 +243,12 @@ static void test_destroy_shapes(void)
 	      ENC(PRM_OP_CREATE_FLOW_GROUP, 0x66));
 	CHECK_EQ(devx_cmd_build_destroy(in, out, din, &dinlen), 0);
 	CHECK_EQ(dinlen, 64);
-	CHECK_EQ(prm_get(din, PRM_HDR_OPCODE), PRM_OP_DESTROY_FLOW_GROUP);
-	CHECK_EQ(prm_get(din, PRM_HDR_UID), 3);
-	CHECK_EQ(prm_get(din, PRM_FS_OTHER_VPORT), 1);
-	CHECK_EQ(prm_get(din, PRM_FS_VPORT_NUMBER), 0x21);
-	CHECK_EQ(prm_get(din, PRM_FS_TABLE_TYPE), 2);
-	CHECK_EQ(prm_get(din, PRM_FS_TABLE_ID), 0x4455);
-	CHECK_EQ(prm_get(din, PRM_FS_GROUP_ID), 0x66);
+	CHECK_FIELDS(din, FIELD(PRM_HDR_OPCODE, PRM_OP_DESTROY_FLOW_GROUP),
+		     FIELD(PRM_HDR_UID, 3), FIELD(PRM_FS_OTHER_VPORT, 1),
+		     FIELD(PRM_FS_VPORT_NUMBER, 0x21),
+		     FIELD(PRM_FS_TABLE_TYPE, 2),
+		     FIELD(PRM_FS_TABLE_ID, 0x4455),
+		     FIELD(PRM_FS_GROUP_ID, 0x66));
 
 	/* Flow table entry: its number is chosen by the caller (input). */
 	cmd(PRM_OP_SET_FLOW_TABLE_ENTRY, 0);

@@ -67,23 +67,23 @@ static void test_general_caps(void)
 	       1ull << PRM_OBJ_TYPE_ASO_FLOW_METER |
 	       1ull << PRM_OBJ_TYPE_ASO_FIRST_HIT |
 	       1ull << PRM_OBJ_TYPE_ASO_CT));
-	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_TIR), 16);
-	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_RQT_SIZE), 11);
-	CHECK_EQ(prm_get(c, PRM_CAP_LOG_FLOW_HIT_ASO_MAX_ALLOC), 8);
-	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_UCTX), 10);
 	CHECK(prm_get(c, PRM_CAP_LOG_MAX_UMEM) > 0);
 	CHECK_EQ(prm_get(c, PRM_CAP_MAX_FLOW_COUNTER_HI) << 16 |
 		 prm_get(c, PRM_CAP_MAX_FLOW_COUNTER_LO), 1 << 18);
-	CHECK_EQ(prm_get(c, PRM_CAP_FLOW_COUNTER_BULK_ALLOC), 0xff);
-	CHECK_EQ(prm_get(c, PRM_CAP_PORT_TYPE), 0);	/* InfiniBand */
-	CHECK_EQ(prm_get(c, PRM_CAP_LOG_MAX_QP), 18);
-	CHECK_EQ(prm_get(c, PRM_CAP_DEVICE_FREQ_KHZ), 156250);
-	CHECK_EQ(prm_get(c, PRM_CAP_NUM_PORTS), 1);
-	CHECK_EQ(prm_get(c, PRM_CAP_CQE_VERSION), 1);
-	CHECK_EQ(prm_get(c, PRM_CAP_HCA_CAP_2), 1);
-	CHECK_EQ(prm_get(c, PRM_CAP_CRYPTO), 0);
-	CHECK_EQ(prm_get(c, PRM_CAP_DEVICE_MEMORY), 0);
-	CHECK_EQ(prm_get(c, PRM_CAP_UCTX_CAP), 1);
+	CHECK_FIELDS(c, FIELD(PRM_CAP_LOG_MAX_TIR, 16),
+		     FIELD(PRM_CAP_LOG_MAX_RQT_SIZE, 11),
+		     FIELD(PRM_CAP_LOG_FLOW_HIT_ASO_MAX_ALLOC, 8),
+		     FIELD(PRM_CAP_LOG_MAX_UCTX, 10),
+		     FIELD(PRM_CAP_FLOW_COUNTER_BULK_ALLOC, 0xff),
+		     FIELD(PRM_CAP_PORT_TYPE, 0),	/* InfiniBand */
+		     FIELD(PRM_CAP_LOG_MAX_QP, 18),
+		     FIELD(PRM_CAP_DEVICE_FREQ_KHZ, 156250),
+		     FIELD(PRM_CAP_NUM_PORTS, 1),
+		     FIELD(PRM_CAP_CQE_VERSION, 1),
+		     FIELD(PRM_CAP_HCA_CAP_2, 1),
+		     FIELD(PRM_CAP_CRYPTO, 0),
+		     FIELD(PRM_CAP_DEVICE_MEMORY, 0),
+		     FIELD(PRM_CAP_UCTX_CAP, 1));
 	/* The 0xa5 garbage was replaced, reserved words included. */
 	CHECK_EQ(m.out[8], 0);
 	CHECK_EQ(c[PRM_CAP_AREA_LEN - 1], 0);

@@ -9,13 +9,6 @@
 #include "check.h"
 #include "fw_test_objs.h"
 
-static int destroy_umem(struct emu_fw *fw, uint16_t uid, uint32_t id,
-			uint32_t *synd)
-{
-	return run_on_id(fw, PRM_OP_DESTROY_UMEM, uid, PRM_DESTROY_UMEM_ID,
-			 id, synd);
-}
-
 /* CREATE_CQ of 2^log_size 64-byte CQEs at offset in umem, no doorbell. */
 static void cq_cmd(struct mbox *m, uint16_t uid, uint32_t umem,
 		   uint64_t offset, unsigned int log_size)

@@ -198,15 +198,9 @@ int main(void)
 	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), 0);
 	fs_cmd(&m, PRM_OP_DESTROY_FLOW_TABLE, uid, PRM_FT_TYPE_NIC_RX, ft2);
 	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), 0);
-	mbox_init(&m, PRM_OP_DEALLOC_FLOW_COUNTER, uid, 0);
-	prm_set(m.in, PRM_DEALLOC_FC_ID, cnt);
-	CHECK_EQ(run(fw, &m, 16, 16), 0);
-	mbox_init(&m, PRM_OP_DEALLOC_PACKET_REFORMAT_CONTEXT, uid, 0);
-	prm_set(m.in, PRM_REFORMAT_ID, rf);
-	CHECK_EQ(run(fw, &m, 16, 16), 0);
-	mbox_init(&m, PRM_OP_DEALLOC_MODIFY_HEADER_CONTEXT, uid, 0);
-	prm_set(m.in, PRM_MODHDR_ID, mh);
-	CHECK_EQ(run(fw, &m, 16, 16), 0);
+	CHECK_EQ(dealloc_counter(fw, uid, cnt, NULL), 0);
+	CHECK_EQ(dealloc_reformat(fw, uid, rf, NULL), 0);
+	CHECK_EQ(dealloc_modhdr(fw, uid, mh, NULL), 0);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_TIR, uid, tir2, 16), 0);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_TIR, uid, tir, 16), 0);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_RQT, uid, rqt, 16), 0);
@@ -218,9 +212,7 @@ int main(void)
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DEALLOC_PD, uid, pd, 16), 0);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DEALLOC_TRANSPORT_DOMAIN, uid, td, 16),
 		 0);
-	mbox_init(&m, PRM_OP_DESTROY_UMEM, uid, 0);
-	prm_set(m.in, PRM_DESTROY_UMEM_ID, umem);
-	CHECK_EQ(run(fw, &m, 16, 16), 0);
+	CHECK_EQ(destroy_umem(fw, uid, umem, NULL), 0);
 	CHECK_EQ(destroy_uctx(fw, uid), 0);
 	CHECK_EQ(emu_fw_object_count(fw, -1), 0);
 	emu_fw_free(fw);

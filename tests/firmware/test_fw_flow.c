@@ -40,39 +40,6 @@ static int fg_op(struct emu_fw *fw, struct mbox *m, uint16_t opcode,
 		   opcode == PRM_OP_QUERY_FLOW_GROUP ? PRM_FG_IN_LEN : 16);
 }
 
-static uint32_t alloc_id(struct emu_fw *fw, struct mbox *m, size_t inlen,
-			 unsigned int off, unsigned int width)
-{
-	if (run(fw, m, inlen, 16))
-		return 0;
-	return prm_get(m->out, off, width);
-}
-
-/* A VXLAN encapsulation of a 50-byte header. */
-static void reformat_cmd(struct mbox *m, uint16_t uid, unsigned int size)
-{
-	mbox_init(m, PRM_OP_ALLOC_PACKET_REFORMAT_CONTEXT, uid, 0);
-	prm_set(m->in, PRM_REFORMAT_TYPE, PRM_REFORMAT_L2_TO_VXLAN);
-	prm_set(m->in, PRM_REFORMAT_DATA_SIZE, size);
-	memset(m->in + PRM_REFORMAT_DATA_BYTE, 0x5a, size);
-}
-
-/* n set actions for tables of type. */
-static size_t modhdr_cmd(struct mbox *m, uint16_t uid, unsigned int type,
-			 unsigned int n)
-{
-	unsigned int i;
-
-	mbox_init(m, PRM_OP_ALLOC_MODIFY_HEADER_CONTEXT, uid, 0);
-	prm_set(m->in, PRM_MODHDR_TABLE_TYPE, type);
-	prm_set(m->in, PRM_MODHDR_NUM_ACTIONS, n);
-	for (i = 0; i < n; i++)
-		prm_set(m->in + PRM_MODHDR_ACTIONS_BYTE +
-				i * PRM_MODHDR_ACTION_LEN,
-			PRM_MODHDR_ACTION_TYPE, PRM_MODHDR_SET);
-	return PRM_MODHDR_ACTIONS_BYTE + n * PRM_MODHDR_ACTION_LEN;
-}
-
 /*
  * SET_FLOW_TABLE_ENTRY at index of group fg in table ft: action, the
  * destinations (type, id pairs) and counters; returns the input length.
@@ -140,9 +107,7 @@ static void drop_tir(struct emu_fw *fw, uint16_t uid, const uint32_t b[6])
 			 16),
 		 0);
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DEALLOC_PD, uid, b[1], 16), 0);
-	mbox_init(&m, PRM_OP_DESTROY_UMEM, uid, 0);
-	prm_set(m.in, PRM_DESTROY_UMEM_ID, b[0]);
-	CHECK_EQ(run(fw, &m, 16, 16), 0);
+	CHECK_EQ(destroy_umem(fw, uid, b[0], NULL), 0);
 }
 
 static void test_tables(struct emu_fw *fw, uint16_t uid, uint16_t other)
@@ -304,15 +269,10 @@ static void test_entries(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_TIR, uid, tir, 16),
 		 EMU_FW_STATUS_RES_BUSY);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BUSY);
-	mbox_init(&m, PRM_OP_DEALLOC_FLOW_COUNTER, uid, 0);
-	prm_set(m.in, PRM_DEALLOC_FC_ID, cnt);
-	CHECK_EQ(run(fw, &m, 16, 16), EMU_FW_STATUS_RES_BUSY);
-	mbox_init(&m, PRM_OP_DEALLOC_PACKET_REFORMAT_CONTEXT, uid, 0);
-	prm_set(m.in, PRM_REFORMAT_ID, reformat);
-	CHECK_EQ(run(fw, &m, 16, 16), EMU_FW_STATUS_RES_BUSY);
-	mbox_init(&m, PRM_OP_DEALLOC_MODIFY_HEADER_CONTEXT, uid, 0);
-	prm_set(m.in, PRM_MODHDR_ID, modhdr);
-	CHECK_EQ(run(fw, &m, 16, 16), EMU_FW_STATUS_RES_BUSY);
+	CHECK_EQ(dealloc_counter(fw, uid, cnt, NULL), EMU_FW_STATUS_RES_BUSY);
+	CHECK_EQ(dealloc_reformat(fw, uid, reformat, NULL),
+		 EMU_FW_STATUS_RES_BUSY);
+	CHECK_EQ(dealloc_modhdr(fw, uid, modhdr, NULL), EMU_FW_STATUS_RES_BUSY);
 	fs_cmd(&m, PRM_OP_DESTROY_FLOW_TABLE, uid, RX, ft2);
 	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), EMU_FW_STATUS_RES_BUSY);
 	CHECK_EQ(fg_op(fw, &m, PRM_OP_DESTROY_FLOW_GROUP, uid, RX, ft, fg),
@@ -324,11 +284,10 @@ static void test_entries(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	CHECK_EQ(run(fw, &m, len, 16), 0);
 	CHECK_EQ(fte_op(fw, &m, PRM_OP_QUERY_FLOW_TABLE_ENTRY, uid, RX, ft, 3),
 		 0);
-	CHECK_EQ(prm_get(m.out, PRM_FTE_DEST_LIST_SIZE), 1);
-	CHECK_EQ(prm_get(m.out, PRM_FTE_COUNTER_LIST_SIZE), 1);
-	CHECK_EQ(prm_get(m.out + PRM_FTE_LEN + PRM_FTE_DEST_LEN,
-			 PRM_FTE_COUNTER_ID),
-		 cnt);
+	CHECK_FIELDS(m.out, FIELD(PRM_FTE_DEST_LIST_SIZE, 1),
+		     FIELD(PRM_FTE_COUNTER_LIST_SIZE, 1),
+		     FIELD_AT(PRM_FTE_LEN + PRM_FTE_DEST_LEN,
+			      PRM_FTE_COUNTER_ID, cnt));
 	CHECK(prm_get(m.out, PRM_FTE_ACTION) & PRM_FTE_ACTION_MOD_HDR);
 	drop_tir(fw, uid, tb);
 	/* Modifying an entry that is not there. */
@@ -363,9 +322,7 @@ static void test_entries(struct emu_fw *fw, uint16_t uid, uint16_t other)
 			      NULL, 0, &theirs, 1);
 		CHECK_EQ(run(fw, &m, len, 16), EMU_FW_STATUS_BAD_PARAM);
 		CHECK_EQ(syndrome(&m), EMU_FW_SYND_REF_UID);
-		mbox_init(&m, PRM_OP_DEALLOC_FLOW_COUNTER, other, 0);
-		prm_set(m.in, PRM_DEALLOC_FC_ID, theirs);
-		CHECK_EQ(run(fw, &m, 16, 16), 0);
+		CHECK_EQ(dealloc_counter(fw, other, theirs, NULL), 0);
 	}
 	len = fte_cmd(&m, uid, 0, RX, ft, fg, 4,
 		      PRM_FTE_ACTION_PACKET_REFORMAT | PRM_FTE_ACTION_ALLOW,
@@ -385,9 +342,7 @@ static void test_entries(struct emu_fw *fw, uint16_t uid, uint16_t other)
 		prm_set(m.in, PRM_FTE_MODIFY_HDR_ID, txhdr);
 		CHECK_EQ(run(fw, &m, len, 16), EMU_FW_STATUS_BAD_PARAM);
 		CHECK_EQ(syndrome(&m), EMU_FW_SYND_TABLE_TYPE);
-		mbox_init(&m, PRM_OP_DEALLOC_MODIFY_HEADER_CONTEXT, uid, 0);
-		prm_set(m.in, PRM_MODHDR_ID, txhdr);
-		CHECK_EQ(run(fw, &m, 16, 16), 0);
+		CHECK_EQ(dealloc_modhdr(fw, uid, txhdr, NULL), 0);
 	}
 	/* An op_mod past modify. */
 	len = fte_cmd(&m, uid, 2, RX, ft, fg, 4, PRM_FTE_ACTION_DROP, NULL, 0,
@@ -403,15 +358,9 @@ static void test_entries(struct emu_fw *fw, uint16_t uid, uint16_t other)
 		 0);
 	CHECK_EQ(fte_op(fw, &m, PRM_OP_DELETE_FLOW_TABLE_ENTRY, uid, RX, ft, 3),
 		 EMU_FW_STATUS_BAD_RES_STATE);
-	mbox_init(&m, PRM_OP_DEALLOC_MODIFY_HEADER_CONTEXT, uid, 0);
-	prm_set(m.in, PRM_MODHDR_ID, modhdr);
-	CHECK_EQ(run(fw, &m, 16, 16), 0);
-	mbox_init(&m, PRM_OP_DEALLOC_PACKET_REFORMAT_CONTEXT, uid, 0);
-	prm_set(m.in, PRM_REFORMAT_ID, reformat);
-	CHECK_EQ(run(fw, &m, 16, 16), 0);
-	mbox_init(&m, PRM_OP_DEALLOC_FLOW_COUNTER, uid, 0);
-	prm_set(m.in, PRM_DEALLOC_FC_ID, cnt);
-	CHECK_EQ(run(fw, &m, 16, 16), 0);
+	CHECK_EQ(dealloc_modhdr(fw, uid, modhdr, NULL), 0);
+	CHECK_EQ(dealloc_reformat(fw, uid, reformat, NULL), 0);
+	CHECK_EQ(dealloc_counter(fw, uid, cnt, NULL), 0);
 	CHECK_EQ(fg_op(fw, &m, PRM_OP_DESTROY_FLOW_GROUP, uid, RX, ft, fg), 0);
 	fs_cmd(&m, PRM_OP_DESTROY_FLOW_TABLE, uid, RX, ft);
 	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), 0);

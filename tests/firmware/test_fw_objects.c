@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "fw_test_util.h"
+#include "fw_test_objs.h"
 
 static uint32_t alloc_counter(struct emu_fw *fw, uint16_t uid, uint8_t bulk,
 			      int *status)
@@ -20,13 +20,6 @@ static uint32_t alloc_counter(struct emu_fw *fw, uint16_t uid, uint8_t bulk,
 	prm_set(m.in, PRM_ALLOC_FC_BULK, bulk);
 	*status = run(fw, &m, PRM_ALLOC_FC_IN_LEN, 16);
 	return *status ? 0 : prm_get(m.out, PRM_ALLOC_FC_OUT_ID);
-}
-
-static int dealloc_counter(struct emu_fw *fw, uint16_t uid, uint32_t id,
-			   uint32_t *synd)
-{
-	return run_on_id(fw, PRM_OP_DEALLOC_FLOW_COUNTER, uid,
-			 PRM_DEALLOC_FC_ID, id, synd);
 }
 
 /* Queries num counters from id into m; returns the status. */
@@ -519,9 +512,7 @@ static void test_umem(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	umem_cmd(&m, uid, 0xffffffffffffull, 0, 0);
 	CHECK_EQ(run(fw, &m, sizeof(m.in), 16), EMU_FW_STATUS_BAD_INPUT_LEN);
 
-	mbox_init(&m, PRM_OP_DESTROY_UMEM, other, 0);
-	prm_set(m.in, PRM_DESTROY_UMEM_ID, id);
-	CHECK_EQ(run(fw, &m, 16, 16), EMU_FW_STATUS_BAD_PARAM);
+	CHECK_EQ(destroy_umem(fw, other, id, NULL), EMU_FW_STATUS_BAD_PARAM);
 	mbox_init(&m, PRM_OP_DESTROY_UMEM, uid, 0);
 	prm_set(m.in, PRM_DESTROY_UMEM_ID, id);
 	CHECK_EQ(run(fw, &m, 16, 16), 0);

@@ -36,6 +36,26 @@ static int simple_op(struct emu_fw *fw, uint16_t opcode, uint16_t uid,
 	return st;
 }
 
+/* Destroys the QP, then the CQ and PD under it: each must go. */
+static void drop_qp(struct emu_fw *fw, const char *what, uint16_t uid,
+		    uint32_t qpn, uint32_t cqn, uint32_t pdn)
+{
+	static const uint16_t ops[] = {
+		PRM_OP_DESTROY_QP, PRM_OP_DESTROY_CQ, PRM_OP_DEALLOC_PD,
+	};
+	const uint32_t ids[] = { qpn, cqn, pdn };
+	unsigned int i;
+	int st;
+
+	for (i = 0; i < 3; i++) {
+		st = simple_op(fw, ops[i], uid, ids[i], NULL);
+		if (st)
+			fprintf(stderr, "%s: opcode 0x%x on 0x%x\n", what,
+				ops[i], ids[i]);
+		CHECK_EQ(st, 0);
+	}
+}
+
 /* A verbs CQ of 64 CQEs described by npas page list entries. */
 static int make_cq(struct emu_fw *fw, uint16_t uid, unsigned int npas,
 		   uint32_t *cqn)
@@ -60,14 +80,12 @@ static int make_cq(struct emu_fw *fw, uint16_t uid, unsigned int npas,
 static void qp_cmd(struct mbox *m, uint16_t uid, uint32_t pdn, uint32_t cqn)
 {
 	mbox_init(m, PRM_OP_CREATE_QP, uid, 0);
-	prm_set(m->in, PRM_QPC_ST, PRM_QP_ST_RC);
-	prm_set(m->in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
-	prm_set(m->in, PRM_QPC_PD, pdn);
-	prm_set(m->in, PRM_QPC_LOG_SQ_SIZE, 3);
-	prm_set(m->in, PRM_QPC_LOG_RQ_SIZE, 3);
-	prm_set(m->in, PRM_QPC_LOG_RQ_STRIDE, 2);
-	prm_set(m->in, PRM_QPC_CQN_SND, cqn);
-	prm_set(m->in, PRM_QPC_CQN_RCV, cqn);
+	SET_FIELDS(m->in, FIELD(PRM_QPC_ST, PRM_QP_ST_RC),
+		   FIELD(PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED),
+		   FIELD(PRM_QPC_PD, pdn), FIELD(PRM_QPC_LOG_SQ_SIZE, 3),
+		   FIELD(PRM_QPC_LOG_RQ_SIZE, 3),
+		   FIELD(PRM_QPC_LOG_RQ_STRIDE, 2),
+		   FIELD(PRM_QPC_CQN_SND, cqn), FIELD(PRM_QPC_CQN_RCV, cqn));
 	prm_set64(m->in + PRM_QP_PAS_BYTE, PRM_PAS_ADDR, 0x100000000ull);
 }
 
@@ -162,10 +180,9 @@ static void test_lifecycle(struct emu_fw *fw, uint16_t uid)
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_QP_STATE);
 	/* RST2INIT takes port, P_Key index, rights, no optional ones */
 	mbox_init(&m, 0, 0, 0);
-	prm_set(m.in, PRM_QPC_PRI_VHCA_PORT_NUM, 1);
-	prm_set(m.in, PRM_QPC_PRI_PKEY_INDEX, 3);
-	prm_set(m.in, PRM_QPC_RRE, 1);
-	prm_set(m.in, PRM_QPC_REMOTE_QPN, 0x55);	/* not RST2INIT's */
+	SET_FIELDS(m.in, FIELD(PRM_QPC_PRI_VHCA_PORT_NUM, 1),
+		   FIELD(PRM_QPC_PRI_PKEY_INDEX, 3), FIELD(PRM_QPC_RRE, 1),
+		   FIELD(PRM_QPC_REMOTE_QPN, 0x55));	/* not RST2INIT's */
 	CHECK_EQ(transition(fw, &m, PRM_OP_RST2INIT_QP, uid, qpn,
 			    PRM_QP_OPTPAR_Q_KEY), EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_QP_OPTPAR);
@@ -173,11 +190,10 @@ static void test_lifecycle(struct emu_fw *fw, uint16_t uid)
 		 EMU_FW_STATUS_BAD_INPUT_LEN);
 	CHECK_EQ(transition(fw, &m, PRM_OP_RST2INIT_QP, uid, qpn, 0), 0);
 	CHECK_EQ(query_qp(fw, uid, qpn, &m), 0);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_STATE), PRM_QP_STATE_INIT);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_PRI_VHCA_PORT_NUM), 1);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_PRI_PKEY_INDEX), 3);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_RRE), 1);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_REMOTE_QPN), 0);
+	CHECK_FIELDS(m.out, FIELD(PRM_QPC_STATE, PRM_QP_STATE_INIT),
+		     FIELD(PRM_QPC_PRI_VHCA_PORT_NUM, 1),
+		     FIELD(PRM_QPC_PRI_PKEY_INDEX, 3), FIELD(PRM_QPC_RRE, 1),
+		     FIELD(PRM_QPC_REMOTE_QPN, 0));
 	/* INIT2INIT: only what opt_param_mask names */
 	mbox_init(&m, 0, 0, 0);
 	prm_set(m.in, PRM_QPC_PRI_PKEY_INDEX, 5);
@@ -189,10 +205,9 @@ static void test_lifecycle(struct emu_fw *fw, uint16_t uid)
 	CHECK_EQ(prm_get(m.out, PRM_QPC_RRE), 1);
 	/* INIT2RTR: the remote side, path and receive PSN */
 	mbox_init(&m, 0, 0, 0);
-	prm_set(m.in, PRM_QPC_REMOTE_QPN, 0x1234);
-	prm_set(m.in, PRM_QPC_NEXT_RCV_PSN, 0x777);
-	prm_set(m.in, PRM_QPC_MTU, 3);
-	prm_set(m.in, PRM_QPC_PRI_RLID, 9);
+	SET_FIELDS(m.in, FIELD(PRM_QPC_REMOTE_QPN, 0x1234),
+		   FIELD(PRM_QPC_NEXT_RCV_PSN, 0x777), FIELD(PRM_QPC_MTU, 3),
+		   FIELD(PRM_QPC_PRI_RLID, 9));
 	CHECK_EQ(transition(fw, &m, PRM_OP_INIT2RTR_QP, uid, qpn, 0), 0);
 	CHECK_EQ(state_of(fw, uid, qpn), PRM_QP_STATE_RTR);
 	/* RTS2RTS from RTR: the wrong state; RTR2RTS */
@@ -203,13 +218,12 @@ static void test_lifecycle(struct emu_fw *fw, uint16_t uid)
 		 EMU_FW_STATUS_BAD_QP_STATE);
 	CHECK_EQ(transition(fw, &m, PRM_OP_RTR2RTS_QP, uid, qpn, 0), 0);
 	CHECK_EQ(query_qp(fw, uid, qpn, &m), 0);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_STATE), PRM_QP_STATE_RTS);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_REMOTE_QPN), 0x1234);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_NEXT_RCV_PSN), 0x777);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_NEXT_SEND_PSN), 0x999);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_RETRY_COUNT), 7);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_MTU), 3);
-	CHECK_EQ(prm_get(m.out, PRM_QPC_PRI_RLID), 9);
+	CHECK_FIELDS(m.out, FIELD(PRM_QPC_STATE, PRM_QP_STATE_RTS),
+		     FIELD(PRM_QPC_REMOTE_QPN, 0x1234),
+		     FIELD(PRM_QPC_NEXT_RCV_PSN, 0x777),
+		     FIELD(PRM_QPC_NEXT_SEND_PSN, 0x999),
+		     FIELD(PRM_QPC_RETRY_COUNT, 7), FIELD(PRM_QPC_MTU, 3),
+		     FIELD(PRM_QPC_PRI_RLID, 9));
 	/* SQERR2RTS: the QP never is in SQER */
 	mbox_init(&m, 0, 0, 0);
 	CHECK_EQ(transition(fw, &m, PRM_OP_SQERR2RTS_QP, uid, qpn, 0),
@@ -274,11 +288,9 @@ static void test_refused(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	CHECK_EQ(state_of(fw, other, qpn), 0xff);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_QP, other, qpn, NULL),
 		 EMU_FW_STATUS_BAD_PARAM);
-	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_QP, uid, qpn, NULL), 0);
 	/* refused creates took no reference */
-	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_CQ, uid, cqn, NULL), 0);
+	drop_qp(fw, "create", uid, qpn, cqn, pdn);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_CQ, other, their_cq, NULL), 0);
-	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, uid, pdn, NULL), 0);
 	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, other, theirs, NULL), 0);
 }
 
@@ -306,10 +318,8 @@ static void test_umem_qp(struct emu_fw *fw, uint16_t uid)
 	CHECK_EQ(create_qp(fw, &m, 0, &qpn), 0);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_UMEM, uid, umem, NULL),
 		 EMU_FW_STATUS_RES_BUSY);
-	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_QP, uid, qpn, NULL), 0);
+	drop_qp(fw, "UMEM QP", uid, qpn, cqn, pdn);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_UMEM, uid, umem, NULL), 0);
-	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_CQ, uid, cqn, NULL), 0);
-	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, uid, pdn, NULL), 0);
 }
 
 /* Basic SRQs on a page list hold their PD. */

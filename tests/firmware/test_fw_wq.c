@@ -34,9 +34,7 @@ static void drop_base(struct emu_fw *fw, uint16_t uid, const struct base *b)
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DEALLOC_TRANSPORT_DOMAIN, uid, b->td,
 			 16),
 		 0);
-	mbox_init(&m, PRM_OP_DESTROY_UMEM, uid, 0);
-	prm_set(m.in, PRM_DESTROY_UMEM_ID, b->umem);
-	CHECK_EQ(run(fw, &m, 16, 16), 0);
+	CHECK_EQ(destroy_umem(fw, uid, b->umem, NULL), 0);
 }
 
 /* Runs MODIFY_RQ or MODIFY_SQ from state cur to state to. */
@@ -200,11 +198,10 @@ static void test_chain(struct emu_fw *fw, uint16_t uid, const struct base *b)
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_QUERY_RQT, uid, rqt,
 			 PRM_RQT_LIST_BYTE + 2 * PRM_RQT_ENTRY_LEN),
 		 0);
-	CHECK_EQ(prm_get(m.out, PRM_RQTC_ACTUAL_SIZE), 2);
-	CHECK_EQ(prm_get(m.out, PRM_RQTC_MAX_SIZE), 4);
-	CHECK_EQ(prm_get(m.out + PRM_RQT_LIST_BYTE + PRM_RQT_ENTRY_LEN,
-			 PRM_RQT_ENTRY_RQN),
-		 rq2);
+	CHECK_FIELDS(m.out, FIELD(PRM_RQTC_ACTUAL_SIZE, 2),
+		     FIELD(PRM_RQTC_MAX_SIZE, 4),
+		     FIELD_AT(PRM_RQT_LIST_BYTE + PRM_RQT_ENTRY_LEN,
+			      PRM_RQT_ENTRY_RQN, rq2));
 	/* The output must hold the list. */
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_QUERY_RQT, uid, rqt,
 			 PRM_RQT_LIST_BYTE + PRM_RQT_ENTRY_LEN),
@@ -227,9 +224,7 @@ static void test_chain(struct emu_fw *fw, uint16_t uid, const struct base *b)
 	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DEALLOC_TRANSPORT_DOMAIN, uid, b->td,
 			 16),
 		 EMU_FW_STATUS_RES_BUSY);
-	mbox_init(&m, PRM_OP_DESTROY_UMEM, uid, 0);
-	prm_set(m.in, PRM_DESTROY_UMEM_ID, b->umem);
-	CHECK_EQ(run(fw, &m, 16, 16), EMU_FW_STATUS_RES_BUSY);
+	CHECK_EQ(destroy_umem(fw, uid, b->umem, NULL), EMU_FW_STATUS_RES_BUSY);
 
 	/* MODIFY_RQT to rq2 alone lets rq go once the direct TIR has. */
 	rqt_cmd(&m, PRM_OP_MODIFY_RQT, uid, 0, &rq2, 1);

@@ -345,9 +345,56 @@ static void test_doit(int fd, struct ibv_device **list)
 	}
 }
 
+/*
+ * A request the kernel refuses: its op and flags, the device and port
+ * indexes and char device type it carries (-1, NULL: none), the error.
+ */
+struct refusal {
+	const char *what;
+	uint16_t op, flags;
+	int dev, port;
+	const char *type;
+	int err;
+};
+
+static void check_refusals(int fd, const struct refusal *r, size_t n)
+{
+	struct msgbuf m, in;
+	size_t i;
+	int got;
+
+	for (i = 0; i < n; i++, r++) {
+		msg_init(&m, r->op, r->flags);
+		if (r->dev >= 0)
+			msg_u32(&m, RDMA_NLDEV_ATTR_DEV_INDEX, r->dev);
+		if (r->port >= 0)
+			msg_u32(&m, RDMA_NLDEV_ATTR_PORT_INDEX, r->port);
+		if (r->type)
+			msg_attr(&m, RDMA_NLDEV_ATTR_CHARDEV_TYPE, r->type,
+				 strlen(r->type) + 1);
+		nl_send(fd, &m);
+		got = error_reply(fd, &in, false);
+		if (got != -r->err)
+			fprintf(stderr, "refusal of %s\n", r->what);
+		CHECK_EQ(got, -r->err);
+	}
+}
+
 /* GET_CHARDEV: what libibverbs asks for each device */
 static void test_chardev(int fd)
 {
+	static const struct refusal chardev_refusals[] = {
+		{ "a client the kernel does not have",
+		  RDMA_NLDEV_CMD_GET_CHARDEV, 0, 0, -1, "nosuch", EOPNOTSUPP },
+		{ "uverbs has no global char device",
+		  RDMA_NLDEV_CMD_GET_CHARDEV, 0, -1, -1, "uverbs", EOPNOTSUPP },
+		{ "nor one per port",
+		  RDMA_NLDEV_CMD_GET_CHARDEV, 0, 0, 1, "uverbs", EINVAL },
+		{ "the type is required",
+		  RDMA_NLDEV_CMD_GET_CHARDEV, 0, 0, -1, NULL, EINVAL },
+		{ "a port without a device",
+		  RDMA_NLDEV_CMD_GET_CHARDEV, 0, -1, 1, "uverbs", EINVAL },
+	};
 	struct msgbuf m, in;
 	struct reply r;
 	uint64_t devt;
@@ -374,35 +421,8 @@ static void test_chardev(int fd)
 		CHECK(!r.tb[RDMA_NLDEV_ATTR_UVERBS_DRIVER_ID]);
 	}
 
-	/* a client the kernel does not have */
-	msg_init(&m, RDMA_NLDEV_CMD_GET_CHARDEV, 0);
-	msg_u32(&m, RDMA_NLDEV_ATTR_DEV_INDEX, 0);
-	msg_attr(&m, RDMA_NLDEV_ATTR_CHARDEV_TYPE, "nosuch", 7);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EOPNOTSUPP);
-	/* uverbs has no global char device */
-	msg_init(&m, RDMA_NLDEV_CMD_GET_CHARDEV, 0);
-	msg_attr(&m, RDMA_NLDEV_ATTR_CHARDEV_TYPE, "uverbs", 7);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EOPNOTSUPP);
-	/* nor one per port */
-	msg_init(&m, RDMA_NLDEV_CMD_GET_CHARDEV, 0);
-	msg_u32(&m, RDMA_NLDEV_ATTR_DEV_INDEX, 0);
-	msg_u32(&m, RDMA_NLDEV_ATTR_PORT_INDEX, 1);
-	msg_attr(&m, RDMA_NLDEV_ATTR_CHARDEV_TYPE, "uverbs", 7);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
-	/* the type is required */
-	msg_init(&m, RDMA_NLDEV_CMD_GET_CHARDEV, 0);
-	msg_u32(&m, RDMA_NLDEV_ATTR_DEV_INDEX, 0);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
-	/* a port without a device */
-	msg_init(&m, RDMA_NLDEV_CMD_GET_CHARDEV, 0);
-	msg_u32(&m, RDMA_NLDEV_ATTR_PORT_INDEX, 1);
-	msg_attr(&m, RDMA_NLDEV_ATTR_CHARDEV_TYPE, "uverbs", 7);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
+	check_refusals(fd, chardev_refusals, sizeof(chardev_refusals) /
+					     sizeof(chardev_refusals[0]));
 
 	/* SYS_GET: copy-on-fork is reported */
 	msg_init(&m, RDMA_NLDEV_CMD_SYS_GET, 0);
@@ -415,24 +435,29 @@ static void test_chardev(int fd)
 /* what the kernel answers to what it cannot use */
 static void test_bad(int fd)
 {
+	static const struct refusal missing[] = {
+		{ "no such device", RDMA_NLDEV_CMD_GET, 0, NDEV, -1, NULL,
+		  EINVAL },
+		{ "no such port", RDMA_NLDEV_CMD_PORT_GET, 0, 0, 2, NULL,
+		  EINVAL },
+		{ "missing index", RDMA_NLDEV_CMD_GET, 0, -1, -1, NULL,
+		  EINVAL },
+	}, unknown[] = {
+		{ "no dump for GET_CHARDEV", RDMA_NLDEV_CMD_GET_CHARDEV,
+		  NLM_F_DUMP, -1, -1, NULL, EINVAL },
+		{ "ops past the table", RDMA_NLDEV_NUM_OPS, 0, -1, -1, NULL,
+		  EINVAL },
+		{ "a hole in the table", 8, 0, -1, -1, NULL, EINVAL },
+	}, res_get = {
+		"resource tracking", RDMA_NLDEV_CMD_RES_GET, 0, 0, -1, NULL,
+		EOPNOTSUPP,
+	};
 	struct msgbuf m, in;
 	uint16_t shortv = 1;
 	struct nlmsghdr h;
 	int one = 1;
 
-	/* no such device, no such port, missing index */
-	msg_init(&m, RDMA_NLDEV_CMD_GET, 0);
-	msg_u32(&m, RDMA_NLDEV_ATTR_DEV_INDEX, NDEV);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
-	msg_init(&m, RDMA_NLDEV_CMD_PORT_GET, 0);
-	msg_u32(&m, RDMA_NLDEV_ATTR_DEV_INDEX, 0);
-	msg_u32(&m, RDMA_NLDEV_ATTR_PORT_INDEX, 2);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
-	msg_init(&m, RDMA_NLDEV_CMD_GET, 0);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
+	check_refusals(fd, missing, sizeof(missing) / sizeof(missing[0]));
 	/* a u32 attribute two bytes long breaks the policy */
 	msg_init(&m, RDMA_NLDEV_CMD_GET, 0);
 	msg_attr(&m, RDMA_NLDEV_ATTR_DEV_INDEX, &shortv, sizeof(shortv));
@@ -445,17 +470,8 @@ static void test_bad(int fd)
 	CHECK_EQ(((struct nlmsghdr *)in.data)->nlmsg_type, NLMSG_DONE);
 	CHECK_EQ(*(int *)NLMSG_DATA((struct nlmsghdr *)in.data), -EINVAL);
 	CHECK_EQ(nl_recv(fd, &in), 0);
-	/* no dump for GET_CHARDEV */
-	msg_init(&m, RDMA_NLDEV_CMD_GET_CHARDEV, NLM_F_DUMP);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
-	/* ops past the table, a hole in it, another client: EINVAL */
-	msg_init(&m, RDMA_NLDEV_NUM_OPS, 0);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
-	msg_init(&m, 8, 0);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
+	check_refusals(fd, unknown, sizeof(unknown) / sizeof(unknown[0]));
+	/* another client: EINVAL */
 	msg_init(&m, 0, 0);
 	h.nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_LS, 1);
 	memcpy(m.data + offsetof(struct nlmsghdr, nlmsg_type),
@@ -463,10 +479,7 @@ static void test_bad(int fd)
 	nl_send(fd, &m);
 	CHECK_EQ(error_reply(fd, &in, false), -EINVAL);
 	/* resource tracking is not modelled */
-	msg_init(&m, RDMA_NLDEV_CMD_RES_GET, 0);
-	msg_u32(&m, RDMA_NLDEV_ATTR_DEV_INDEX, 0);
-	nl_send(fd, &m);
-	CHECK_EQ(error_reply(fd, &in, false), -EOPNOTSUPP);
+	check_refusals(fd, &res_get, 1);
 	/* not a request: only acknowledged if asked */
 	msg_init(&m, RDMA_NLDEV_CMD_GET, 0);
 	((struct nlmsghdr *)m.data)->nlmsg_flags = NLM_F_ACK;

@@ -50,14 +50,35 @@ static struct blob sample(enum blob_kind kind)
 	return b;
 }
 
-static uint32_t rd32(const unsigned char *p)
+/* A little-endian field of an encoded blob: offset, bytes, value. */
+struct le_field {
+	unsigned int off, len;
+	uint64_t value;
+};
+
+static uint64_t rd_le(const unsigned char *p, unsigned int len)
 {
-	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+	uint64_t v = 0;
+
+	while (len--)
+		v = v << 8 | p[len];
+	return v;
 }
 
-static uint64_t rd64(const unsigned char *p)
+/* A check of each field; a failure says which kind's field it was. */
+static void check_le(const char *what, const unsigned char *buf,
+		     const struct le_field *f, size_t n)
 {
-	return rd32(p) | (uint64_t)rd32(p + 4) << 32;
+	uint64_t got;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		got = rd_le(buf + f[i].off, f[i].len);
+		if (got != f[i].value)
+			fprintf(stderr, "%s: %u bytes at offset %u\n", what,
+				f[i].len, f[i].off);
+		CHECK_EQ(got, f[i].value);
+	}
 }
 
 static void wr32(unsigned char *p, uint32_t v)
@@ -126,28 +147,29 @@ static void test_sizes(void)
 /* The bytes at their documented offsets, little-endian. */
 static void test_layout(void)
 {
+	static const struct le_field obj[] = {
+		{ 4, 1, 2 }, { 5, 1, 0 }, { 6, 1, 1 }, { 7, 1, 0 },
+		{ 8, 4, 64 }, { 16, 1, 0x08 }, { 23, 1, 0x01 },
+		{ 24, 1, 0x1c }, { 25, 1, 0x2b },	/* vhca_id */
+		{ 26, 1, BLOB_F_VHCA_ID }, { 27, 1, 0 },
+		{ 32, 4, 0x11223344 }, { 36, 4, 7 }, { 40, 4, 0xa1b2c3d4 },
+		{ 48, 8, 0xf0e0d0c0b0a09080ull }, { 56, 1, 0x5a },
+	};
+	static const struct le_field umem[] = {
+		{ 6, 1, 2 }, { 8, 4, 48 },
+		{ 32, 4, 0x55667788 }, { 36, 4, 0x99aabbcc },
+	};
+	static const struct le_field var[] = {
+		{ 6, 1, 3 }, { 32, 4, 3 }, { 36, 4, 0x1234 }, { 40, 4, 4096 },
+		{ 48, 8, 0x7766554433221100ull },
+	};
 	unsigned char buf[BLOB_MAX_SIZE];
 	struct blob b = sample(BLOB_KIND_DEVX_OBJ);
 
 	CHECK_EQ(blob_encode(&b, buf), 64);
 	CHECK(!memcmp(buf, "M5SX", 4));
-	CHECK_EQ(buf[4], 2);
-	CHECK_EQ(buf[5], 0);
-	CHECK_EQ(buf[6], 1);
-	CHECK_EQ(buf[7], 0);
-	CHECK_EQ(rd32(buf + 8), 64);
-	CHECK_EQ(rd32(buf + 12), blob_checksum(buf, 64));
-	CHECK_EQ(buf[16], 0x08);
-	CHECK_EQ(buf[23], 0x01);
-	CHECK_EQ(buf[24], 0x1c);	/* vhca_id */
-	CHECK_EQ(buf[25], 0x2b);
-	CHECK_EQ(buf[26], BLOB_F_VHCA_ID);
-	CHECK_EQ(buf[27], 0);
-	CHECK_EQ(rd32(buf + 32), 0x11223344);
-	CHECK_EQ(rd32(buf + 36), 7);
-	CHECK_EQ(rd32(buf + 40), 0xa1b2c3d4);
-	CHECK_EQ(rd64(buf + 48), 0xf0e0d0c0b0a09080ull);
-	CHECK_EQ(buf[56], 0x5a);
+	check_le("DEVX object", buf, obj, sizeof(obj) / sizeof(obj[0]));
+	CHECK_EQ(rd_le(buf + 12, 4), blob_checksum(buf, 64));
 
 	/* The checksum is the CRC of the blob with that field zeroed. */
 	wr32(buf + 12, 0);
@@ -155,18 +177,11 @@ static void test_layout(void)
 
 	b = sample(BLOB_KIND_DEVX_UMEM);
 	CHECK_EQ(blob_encode(&b, buf), 48);
-	CHECK_EQ(buf[6], 2);
-	CHECK_EQ(rd32(buf + 8), 48);
-	CHECK_EQ(rd32(buf + 32), 0x55667788);
-	CHECK_EQ(rd32(buf + 36), 0x99aabbcc);
+	check_le("UMEM", buf, umem, sizeof(umem) / sizeof(umem[0]));
 
 	b = sample(BLOB_KIND_VAR);
 	CHECK_EQ(blob_encode(&b, buf), 64);
-	CHECK_EQ(buf[6], 3);
-	CHECK_EQ(rd32(buf + 32), 3);
-	CHECK_EQ(rd32(buf + 36), 0x1234);
-	CHECK_EQ(rd32(buf + 40), 4096);
-	CHECK_EQ(rd64(buf + 48), 0x7766554433221100ull);
+	check_le("VAR", buf, var, sizeof(var) / sizeof(var[0]));
 
 	b.kind = 9;
 	CHECK_EQ(blob_encode(&b, buf), 0);

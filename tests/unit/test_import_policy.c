@@ -46,6 +46,19 @@ static const struct {
 	  PRM_OBJ_TYPE_ASO_CT, true, false },
 };
 
+/* Where each query carries the object's id: field (off, width), by name. */
+#define NAMED(type, id, field) { type, id, field, #field }
+static const struct {
+	uint32_t type, id;
+	unsigned int off, width;
+	const char *field;
+} named[] = {
+	NAMED(IMPORT_DEVX_FLOW_TABLE_ENTRY, 0x77, PRM_QUERY_FTE_IN_FLOW_INDEX),
+	NAMED(IMPORT_DEVX_FLOW_GROUP, 0x78, PRM_QUERY_FG_IN_GROUP_ID),
+	NAMED(IMPORT_DEVX_FLOW_TABLE, 0x79, PRM_QUERY_FT_IN_TABLE_ID),
+	NAMED(IMPORT_DEVX_QP, 0x7a, PRM_QUERY_QP_IN_QPN),
+};
+
 static void test_rows(void)
 {
 	const struct import_policy *rows, *p;
@@ -87,27 +100,23 @@ static void test_rows(void)
 	import_policy_build_query(p, 0xabcdef01, in);
 	CHECK_EQ(prm_get(in, PRM_QUERY_FC_ID), 0xabcdef01);
 	CHECK_EQ(prm_get(in, PRM_QUERY_FC_NUM), 0);
-	p = import_policy_find(IMPORT_DEVX_FLOW_TABLE_ENTRY);
-	import_policy_build_query(p, 0x77, in);
-	CHECK_EQ(prm_get(in, PRM_QUERY_FTE_IN_FLOW_INDEX), 0x77);
-	p = import_policy_find(IMPORT_DEVX_FLOW_GROUP);
-	import_policy_build_query(p, 0x78, in);
-	CHECK_EQ(prm_get(in, PRM_QUERY_FG_IN_GROUP_ID), 0x78);
-	p = import_policy_find(IMPORT_DEVX_FLOW_TABLE);
-	import_policy_build_query(p, 0x79, in);
-	CHECK_EQ(prm_get(in, PRM_QUERY_FT_IN_TABLE_ID), 0x79);
-	p = import_policy_find(IMPORT_DEVX_QP);
-	import_policy_build_query(p, 0x7a, in);
-	CHECK_EQ(prm_get(in, PRM_QUERY_QP_IN_QPN), 0x7a);
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		p = import_policy_find(named[i].type);
+		import_policy_build_query(p, named[i].id, in);
+		if (prm_get(in, named[i].off, named[i].width) != named[i].id)
+			fprintf(stderr, "%s is not the id\n", named[i].field);
+		CHECK_EQ(prm_get(in, named[i].off, named[i].width),
+			 named[i].id);
+	}
 
 	/* A 24-bit id field cannot hold a wider id: liveness only. */
-	p = import_policy_find(IMPORT_DEVX_QP);
-	CHECK(!import_policy_has_query(p, 1u << 24));
-	CHECK(import_policy_needs_list(p, 1u << 24));
-	CHECK_EQ(import_policy_build_query(p, 1u << 24, in), 0);
-	p = import_policy_find(IMPORT_DEVX_FLOW_TABLE);
-	CHECK(!import_policy_has_query(p, 1u << 24));
-	CHECK(import_policy_needs_list(p, 1u << 24));
+	for (i = 0; i < 2; i++) {
+		p = import_policy_find(i ? IMPORT_DEVX_FLOW_TABLE :
+					   IMPORT_DEVX_QP);
+		CHECK(!import_policy_has_query(p, 1u << 24));
+		CHECK(import_policy_needs_list(p, 1u << 24));
+		CHECK_EQ(import_policy_build_query(p, 1u << 24, in), 0);
+	}
 
 	/* Untyped, and types libmlx5 v64 does not have: no query. */
 	for (i = 0; i < 4; i++) {

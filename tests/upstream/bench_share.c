@@ -8,9 +8,7 @@
  *   mlx5-emu run --devices 1 -- upstream_bench [iterations]
  * It prints figures only; it asserts nothing about speed.
  */
-#include <dlfcn.h>
 #include <endian.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,26 +18,15 @@
 
 #include "check.h"
 #include "e2e.h"
+#include "ioctl_watch.h"
 
 static unsigned long ioctls;
 
 /* Counts the uverbs ioctls libibverbs and libmlx5 make. */
-__attribute__((visibility("default")))
-int ioctl(int fd, unsigned long req, ...)
+void ioctl_watch(const struct ib_uverbs_ioctl_hdr *hdr)
 {
-	static int (*next)(int, unsigned long, ...);
-	va_list ap;
-	void *arg;
-
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (!next)
-		next = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT,
-							      "ioctl");
-	if (req == RDMA_VERBS_IOCTL)
-		ioctls++;
-	return next(fd, req, arg);
+	(void)hdr;
+	ioctls++;
 }
 
 static double now_ns(void)
@@ -50,50 +37,29 @@ static double now_ns(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-static int obj_export(void *o, void *b)
-{
-	return mlx5dv_devx_obj_export(o, b);
-}
+/*
+ * The three kinds' export, import and unimport with one signature each,
+ * for run(): kind_export(), kind_import(), kind_unimport().
+ */
+#define SHARE_OPS(kind, exp, imp, unimp)				\
+	static int kind##_export(void *o, void *b)			\
+	{								\
+		return exp(o, b);					\
+	}								\
+	static void *kind##_import(struct ibv_context *c, void *b)	\
+	{								\
+		return imp(c, b);					\
+	}								\
+	static void kind##_unimport(void *o)				\
+	{								\
+		unimp(o);						\
+	}
 
-static void *obj_import(struct ibv_context *c, void *b)
-{
-	return mlx5dv_devx_obj_import(c, b);
-}
-
-static void obj_unimport(void *o)
-{
-	mlx5dv_devx_obj_unimport(o);
-}
-
-static int umem_export(void *o, void *b)
-{
-	return mlx5dv_devx_umem_export(o, b);
-}
-
-static void *umem_import(struct ibv_context *c, void *b)
-{
-	return mlx5dv_devx_umem_import(c, b);
-}
-
-static void umem_unimport(void *o)
-{
-	mlx5dv_devx_umem_unimport(o);
-}
-
-static int var_export(void *o, void *b)
-{
-	return mlx5dv_var_export(o, b);
-}
-
-static void *var_import(struct ibv_context *c, void *b)
-{
-	return mlx5dv_var_import(c, b);
-}
-
-static void var_unimport(void *o)
-{
-	mlx5dv_var_unimport(o);
-}
+SHARE_OPS(obj, mlx5dv_devx_obj_export, mlx5dv_devx_obj_import,
+	  mlx5dv_devx_obj_unimport)
+SHARE_OPS(umem, mlx5dv_devx_umem_export, mlx5dv_devx_umem_import,
+	  mlx5dv_devx_umem_unimport)
+SHARE_OPS(var, mlx5dv_var_export, mlx5dv_var_import, mlx5dv_var_unimport)
 
 static void run(const char *what, struct ibv_context *ctx, void *obj,
 		int (*exp)(void *, void *),

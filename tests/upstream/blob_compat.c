@@ -15,11 +15,9 @@
  *                  both sides with ENOENT.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -79,8 +77,8 @@ int main(int argc, char **argv)
 	struct mlx5dv_devx_obj *fc;
 	struct ibv_context *ctx;
 	struct msg m, back;
-	int sv[2], status;
-	char sockstr[16];
+	const char *peer_args[2] = { NULL, NULL };
+	int sock, status;
 	pid_t pid;
 
 	if (argc == 3 && !strcmp(argv[1], "--sock"))
@@ -96,23 +94,15 @@ int main(int argc, char **argv)
 	REQUIRE(fc);
 	e2e_export(fc, m.blob);
 
-	REQUIRE(socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == 0);
-	pid = fork();
-	REQUIRE(pid >= 0);
-	if (pid == 0) {
-		fcntl(sv[1], F_SETFD, 0);
-		snprintf(sockstr, sizeof(sockstr), "%d", sv[1]);
-		execl(argv[2], argv[2], "--sock", sockstr, (char *)NULL);
-		_exit(127);
-	}
-	close(sv[1]);
+	peer_args[0] = argv[2];
+	pid = e2e_spawn_program(argv[2], peer_args, &sock);
 
-	REQUIRE(fdpass_send(sv[0], ctx->cmd_fd, &m, sizeof(m)) == 0);
-	REQUIRE(fdpass_recv(sv[0], NULL, &back, sizeof(back)) ==
+	REQUIRE(fdpass_send(sock, ctx->cmd_fd, &m, sizeof(m)) == 0);
+	REQUIRE(fdpass_recv(sock, NULL, &back, sizeof(back)) ==
 		sizeof(back));
 	import_and_query(ctx, &back, "first");
-	REQUIRE(fdpass_send(sv[0], -1, &m, sizeof(m)) == 0);
-	REQUIRE(fdpass_recv(sv[0], NULL, &back, sizeof(back)) ==
+	REQUIRE(fdpass_send(sock, -1, &m, sizeof(m)) == 0);
+	REQUIRE(fdpass_recv(sock, NULL, &back, sizeof(back)) ==
 		sizeof(back));
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, back.blob), ENOENT);
 
