@@ -1054,12 +1054,11 @@ static int wait_events(struct epoll_event *evs, int max)
 				return n;
 			sched_yield();	/* a client may need this CPU */
 		}
-		if (emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS)
-			spin.off = true;
+		emu_spin_more(&spin, start);
 	}
 	page_unpoll();
 	n = epoll_wait(d.ep, evs, max, -1);
-	spin.off = emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS;
+	emu_spin_learn(&spin, start);
 	return n;
 }
 

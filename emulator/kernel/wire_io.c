@@ -98,6 +98,19 @@ uint64_t emu_wire_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+bool emu_spin_more(struct emu_spin *sp, uint64_t start)
+{
+	if (emu_wire_now_ns() - start < EMU_WIRE_SPIN_NS)
+		return true;
+	sp->off = true;
+	return false;
+}
+
+void emu_spin_learn(struct emu_spin *sp, uint64_t start)
+{
+	sp->off = emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS;
+}
+
 ssize_t emu_wire_recvmsg_spin(int fd, struct msghdr *msg, int flags,
 			      struct emu_spin *sp)
 {
@@ -112,14 +125,11 @@ ssize_t emu_wire_recvmsg_spin(int fd, struct msghdr *msg, int flags,
 			*msg = m;
 			return n;
 		}
-		if (emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS)
-			sp->off = true;
-		else
+		if (emu_spin_more(sp, start))
 			sched_yield();	/* the peer may need this CPU */
 	}
 	n = emu_wire_recvmsg(fd, msg, flags);
-	/* a wait this short would have been cheaper polled */
-	sp->off = emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS;
+	emu_spin_learn(sp, start);
 	return n;
 }
 

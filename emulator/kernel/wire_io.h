@@ -47,6 +47,14 @@ struct emu_spin {
 
 uint64_t emu_wire_now_ns(void);
 
+/*
+ * Whether polling that began at start goes on: false once the window is
+ * over, which turns sp off.
+ */
+bool emu_spin_more(struct emu_spin *sp, uint64_t start);
+/* After a sleep that began at start: polling pays again if it was short. */
+void emu_spin_learn(struct emu_spin *sp, uint64_t start);
+
 /* One turn of a polling loop: the CPU's hint that this is one. */
 static inline void emu_wire_relax(void)
 {

@@ -408,10 +408,9 @@ struct req {
 static int page_put(struct emu_wire_shm *sh, const struct req *rq)
 {
 	struct iovec l = { .iov_base = sh->req_data, .iov_len = rq->len };
-	ssize_t n;
-
 	uint8_t *at = sh->req_data;
 	unsigned int i;
+	ssize_t n;
 
 	if (rq->n < 2 || !rq->len)
 		return 0;
@@ -473,9 +472,7 @@ static int page_wait(int chan, struct emu_wire_shm *sh, uint32_t seq)
 		/* now and then: the time, and the CPU to a daemon sharing it */
 		if (++turns % 64)
 			continue;
-		if (emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS)
-			spin.off = true;
-		else
+		if (emu_spin_more(&spin, start))
 			sched_yield();
 	}
 	/* sequentially consistent both: see wire.h */
@@ -489,7 +486,7 @@ static int page_wait(int chan, struct emu_wire_shm *sh, uint32_t seq)
 		}
 	}
 	__atomic_store_n(&sh->client_waits, 0, __ATOMIC_RELAXED);
-	spin.off = emu_wire_now_ns() - start >= EMU_WIRE_SPIN_NS;
+	emu_spin_learn(&spin, start);
 	return 0;
 }
 
