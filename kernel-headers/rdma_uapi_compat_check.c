@@ -33,3 +33,20 @@ unsigned int rdma_uapi_compat_check(void)
 	return (unsigned int)MLX5_IB_OBJECT_STEERING_ANCHOR ^
 	       (unsigned int)MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD;
 }
+
+/* The handle query's answer is 24 bytes on every ABI, no padding. */
+_Static_assert(sizeof(struct mlx5_ib_devx_handle_info) == 24,
+	       "struct mlx5_ib_devx_handle_info is 24 bytes");
+_Static_assert(MLX5_IB_METHOD_DEVX_SUBSCRIBE_EVENT + 1 ==
+	       MLX5_SHARE_UAPI_MLX5_IB_METHOD_DEVX_QUERY_HANDLES,
+	       "QUERY_HANDLES follows SUBSCRIBE_EVENT");
+_Static_assert(MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT + 1 ==
+	       MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_OBJ_CREATE_SERIAL,
+	       "DEVX_OBJ_CREATE_SERIAL follows CMD_OUT");
+/* FLAGS (mainline, after PAGE_ID) is missing from older headers. */
+_Static_assert(MLX5_IB_ATTR_VAR_OBJ_ALLOC_PAGE_ID + 2 ==
+	       MLX5_SHARE_UAPI_MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL,
+	       "VAR_OBJ_ALLOC_SERIAL follows FLAGS");
+_Static_assert(MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD + 1 ==
+	       MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_UMEM_REG_SERIAL,
+	       "DEVX_UMEM_REG_SERIAL follows DMABUF_FD");
