@@ -90,10 +90,10 @@ int handle_query(int fd, const uint32_t *handles, size_t n,
 		}
 		break;
 	case EPROTONOSUPPORT:
-	case ENOTTY:
 		atomic_store_explicit(&absent, true, memory_order_relaxed);
 		ret = HANDLE_QUERY_ABSENT;
 		break;
+	case ENOTTY:
 	case EOPNOTSUPP:
 		ret = HANDLE_QUERY_ABSENT;
 		break;

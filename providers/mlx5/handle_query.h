@@ -9,11 +9,11 @@
  * ib_uverbs_cmd_verbs() (drivers/infiniband/core/uverbs_ioctl.c): an
  * object or method the kernel does not know is EPROTONOSUPPORT (a method
  * handler's own EPROTONOSUPPORT is turned into EINVAL there, so it can
- * only be the framework's), and a kernel without the RDMA_VERBS_IOCTL
- * interface answers ENOTTY.  Both are kept for the process: the next call
- * does not ask.  EOPNOTSUPP (what the method or the driver answers for a
- * context it will not serve, say without a DEVX uid) also means "no
- * answer here" but is not kept: another context may be served.
+ * only be the framework's); it is kept for the process (one kernel per
+ * process): the next call does not ask.  ENOTTY (a kernel without the
+ * RDMA_VERBS_IOCTL interface, or a descriptor that is no uverbs file) and
+ * EOPNOTSUPP (what a driver answers for a context it will not serve) also
+ * mean "no answer here", for this descriptor only, and are not kept.
  */
 #ifndef MLX5_SHARE_HANDLE_QUERY_H
 #define MLX5_SHARE_HANDLE_QUERY_H
