@@ -43,7 +43,7 @@ static uint32_t blob_kind_of(uint32_t kind)
 	case MLX5_IB_DEVX_HANDLE_KIND_VAR:
 		return BLOB_KIND_VAR;
 	}
-	return 0;	/* a kind this library does not know: agrees with none */
+	return 0;	/* a kind this library does not know: matches none */
 }
 
 /* The answers of up to this many handles need no heap. */

@@ -154,12 +154,12 @@ int import_policy_verdict(const struct import_policy *p, int err,
 
 uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type)
 {
+	bool general = create_opcode == PRM_OP_CREATE_GENERAL_OBJECT;
 	size_t i;
 
 	for (i = 1; i < NROWS; i++)
 		if (rows[i].create_opcode == create_opcode &&
-		    rows[i].obj_type ==
-		    (create_opcode == PRM_OP_CREATE_GENERAL_OBJECT ? obj_type : 0))
+		    rows[i].obj_type == (general ? obj_type : 0))
 			return rows[i].devx_type;
 	return IMPORT_DEVX_UNTYPED;
 }
