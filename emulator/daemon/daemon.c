@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
+#include <poll.h>
 #include <ftw.h>
 #include <sched.h>
 #include <signal.h>
@@ -425,6 +426,29 @@ static int run_mmap(struct emu_ufile *uf, const uint8_t *payload,
 	return ret;
 }
 
+/*
+ * write() on the command fd.  The kernel lets only a task with the
+ * credentials the file was opened with write to it: here, only the
+ * process that opened the connection (a channel is made by the process
+ * that uses it, a connection by the one that opened the device).
+ */
+static int run_write(struct chan *ch, const uint8_t *payload, size_t len,
+		     uint32_t pid)
+{
+	struct emu_ufile *uf = ch->conn->uf;
+	struct emu_wire_write w;
+	int ret;
+
+	if (len < sizeof(w) || len > sizeof(w) + EMU_WIRE_WRITE_HEAD)
+		return -EINVAL;
+	memcpy(&w, payload, sizeof(w));
+	ret = emu_uverbs_write(uf, ch->cl->pid == ch->conn->cl->pid,
+			       payload + sizeof(w), len - sizeof(w), w.count);
+	emu_trace("ufile %u pid %u: write of %llu bytes -> %d", uf->serial,
+		  pid, (unsigned long long)w.count, ret);
+	return ret;
+}
+
 static bool header_ok(const struct emu_wire_req *req)
 {
 	return req->magic == EMU_WIRE_MAGIC && !req->reserved &&
@@ -493,6 +517,9 @@ static bool execute(struct chan *ch, const struct emu_wire_req *req,
 		ret = run_mmap(uf, payload, req->len, req->pid, &rep, &mrep);
 		if (!ret)
 			extra = sizeof(mrep);
+		break;
+	case EMU_WIRE_WRITE:
+		ret = run_write(ch, payload, req->len, req->pid);
 		break;
 	case EMU_WIRE_PING:
 		ret = 0;
@@ -777,6 +804,19 @@ no_page:
 }
 
 /*
+ * Whether the other end of a connection hung up.  recvmsg() returns 0
+ * both at the end and for an empty message, which any holder of the fd
+ * may send (write(fd, "", 0) on a SOCK_SEQPACKET socket): that one must
+ * not close the file for everyone.
+ */
+static bool peer_gone(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLRDHUP };
+
+	return poll(&p, 1, 0) != 0;
+}
+
+/*
  * Tokens from a ufile connection, each carrying a channel to serve.
  * Returns false on EOF: every fd of the ufile is closed.
  */
@@ -799,7 +839,8 @@ static bool conn_read(struct conn *c)
 		n = recvmsg(c->fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
 		if (n < 0)
 			return errno == EAGAIN || errno == EINTR;
-		if (n == 0)
+		/* an empty message is not the end: see peer_gone() */
+		if (n == 0 && peer_gone(c->fd))
 			return false;
 		/* a channel and its page per token: other fds are dropped */
 		nfds = emu_wire_take_fds(&msg, fds, 2);

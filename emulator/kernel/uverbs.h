@@ -111,6 +111,13 @@ void emu_ufile_release(struct emu_ufile *uf);
 /* Runs one RDMA_VERBS_IOCTL: the payload format is in wire.h. */
 int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
 		     size_t len, struct emu_reply *rep);
+/*
+ * write() of count bytes on the command fd, have of them readable in buf
+ * (ib_uverbs_write()); opener: the writer has the credentials the file
+ * was opened with.  0 or -errno; a bad write changes nothing.
+ */
+int emu_uverbs_write(struct emu_ufile *uf, bool opener, const uint8_t *buf,
+		     size_t have, uint64_t count);
 /* mlx5_ib_mmap(): 0 and a memfd (not to be closed) or -errno */
 int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
 		  uint32_t prot, int *fd);

@@ -18,12 +18,13 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include <linux/capability.h>
 #include <linux/netlink.h>
+#include <sys/syscall.h>
 
 #include "nldev.h"
 #include "preload.h"
 
-#define MAX_SOCKS 64
 /* the first port id netlink_autobind() tries after the tgid */
 #define AUTOBIND_ROVER -4096
 
@@ -37,10 +38,14 @@ struct nlsock {
 	bool bound;
 	bool cap_ack, ext_ack, no_enobufs, pktinfo, bcast_err, strict;
 	bool overrun;		/* an answer was dropped: ENOBUFS next */
+	bool admin_at_open;	/* CAP_NET_ADMIN of the socket's creator */
+	unsigned int queued;	/* datagrams queued and not read */
+	unsigned int dump_left;	/* reads until the dump's records are read */
 };
 
-static struct nlsock socks[MAX_SOCKS];
-static int nsocks;
+/* as many as the process opens: the kernel has no limit of its own */
+static struct nlsock *socks;
+static int nsocks, nalloc;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int real_fstat(int fd, struct stat *st)
@@ -102,6 +107,33 @@ static int fail(int err)
 	return -1;
 }
 
+/*
+ * ns_capable(CAP_NET_ADMIN) of the calling task: the capability in its
+ * effective set, whatever its user id (root without it has not got it).
+ */
+static bool net_admin(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
+	int err = errno;
+	bool ret;
+
+	memset(d, 0, sizeof(d));
+	ret = !syscall(SYS_capget, &h, d) &&
+	      (d[CAP_NET_ADMIN / 32].effective &
+	       (1u << (CAP_NET_ADMIN % 32)));
+	errno = err;
+	return ret;
+}
+
+/* netlink_capable(): the socket's creator and the sender both have it */
+static bool nl_capable(const struct nlsock *s)
+{
+	return s->admin_at_open && net_admin();
+}
+
 /* netlink_create() for NETLINK_RDMA */
 int emu_nl_socket(int type)
 {
@@ -116,9 +148,16 @@ int emu_nl_socket(int type)
 	if (!real_socketpair)
 		return fail(ENOSYS);
 	pthread_mutex_lock(&lock);
-	if (nsocks == MAX_SOCKS) {
-		pthread_mutex_unlock(&lock);
-		return fail(ENOBUFS);
+	if (nsocks == nalloc) {
+		int n = nalloc ? nalloc * 2 : 16;
+		struct nlsock *more = realloc(socks, n * sizeof(*socks));
+
+		if (!more) {
+			pthread_mutex_unlock(&lock);
+			return fail(ENOMEM);
+		}
+		socks = more;
+		nalloc = n;
 	}
 	if (real_socketpair(AF_UNIX, SOCK_DGRAM | (type & (SOCK_NONBLOCK |
 							    SOCK_CLOEXEC)),
@@ -143,6 +182,7 @@ int emu_nl_socket(int type)
 	socks[nsocks].peer = sv[1];
 	socks[nsocks].ino = st.st_ino;
 	socks[nsocks].type = kind;
+	socks[nsocks].admin_at_open = net_admin();
 	nsocks++;
 	pthread_mutex_unlock(&lock);
 	return sv[0];
@@ -170,11 +210,6 @@ static void autobind(struct nlsock *s)
 	s->bound = true;
 }
 
-/* netlink_capable(CAP_NET_ADMIN), as the model sees it */
-static bool net_admin(void)
-{
-	return geteuid() == 0;
-}
 
 /* netlink_bind() */
 int emu_nl_bind(int fd, const struct sockaddr *addr, socklen_t len)
@@ -260,7 +295,26 @@ static int emit_reply(void *arg, const void *buf, size_t len)
 			c->s->overrun = true;
 		return -EAGAIN;
 	}
+	c->s->queued++;
 	return 0;
+}
+
+static bool dump_running(void *arg)
+{
+	struct emit_ctx *c = arg;
+
+	return c->s->dump_left > 0;
+}
+
+/*
+ * A dump that queued record datagrams runs until the last of them is
+ * read: everything queued now but its NLMSG_DONE.
+ */
+static void dump_started(void *arg, unsigned int parts)
+{
+	struct emit_ctx *c = arg;
+
+	c->s->dump_left = parts && c->s->queued ? c->s->queued - 1 : 0;
 }
 
 static int sndbuf(int fd)
@@ -280,7 +334,10 @@ static int sndbuf(int fd)
 /* netlink_sendmsg() to the kernel, which runs rdma_nl_rcv() at once */
 ssize_t emu_nl_sendmsg(int fd, const struct msghdr *msg, int flags)
 {
-	struct emu_nl_sender snd = { .emit = emit_reply };
+	struct emu_nl_sender snd = {
+		.emit = emit_reply, .dump_running = dump_running,
+		.dump_started = dump_started,
+	};
 	struct emit_ctx ctx;
 	struct nlsock *s;
 	size_t len = 0, off = 0;
@@ -334,7 +391,7 @@ ssize_t emu_nl_sendmsg(int fd, const struct msghdr *msg, int flags)
 		snd.portid = s->portid;
 		snd.ndev = emu_num_devs();
 		snd.cap_ack = s->cap_ack;
-		snd.net_admin = net_admin();
+		snd.net_admin = nl_capable(s);
 		emu_nldev_rcv(buf, len, &snd);
 	}
 	pthread_mutex_unlock(&lock);
@@ -376,6 +433,16 @@ ssize_t emu_nl_recvmsg(int fd, struct msghdr *msg, int flags)
 	msg->msg_name = NULL;
 	msg->msg_namelen = 0;
 	ret = real_recvmsg(fd, msg, flags);
+	if (ret >= 0 && !(flags & MSG_PEEK)) {
+		/* a datagram read: a running dump may go on to its end */
+		pthread_mutex_lock(&lock);
+		s = get(fd);
+		if (s && s->queued)
+			s->queued--;
+		if (s && s->dump_left)
+			s->dump_left--;
+		pthread_mutex_unlock(&lock);
+	}
 	msg->msg_name = name;
 	msg->msg_namelen = namelen;
 	if (ret >= 0 && name)
