@@ -77,7 +77,12 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_CQ_RESIZE, 0),
 	V(PRM_CAP_CQ_MODERATION, 1),
 	V(PRM_CAP_PG, 0),	/* no ODP */
-	V(PRM_CAP_XRC, 1),
+	/*
+	 * No XRC: the model has no XRC SRQs or QPs (nor the kernel's XRC
+	 * domains), so the device does not claim them (the kernel's
+	 * IB_DEVICE_XRC follows this bit).
+	 */
+	V(PRM_CAP_XRC, 0),
 	V(PRM_CAP_UD, 1),
 	V(PRM_CAP_UC, 1),
 	V(PRM_CAP_RC, 1),

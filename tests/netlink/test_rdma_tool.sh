@@ -79,6 +79,13 @@ out=$("$emu" run --devices 2 -- rdma dev show 2>&1)
 expect "dev show" "^0: mlx5_0: node_type ca fw [0-9.]+ node_guid 0002:c903:00ab:cd00" "$out"
 expect "dev show" "^1: mlx5_1: node_type ca fw [0-9.]+ node_guid 0002:c903:00ab:cd01" "$out"
 
+# the capabilities: what the model implements, no XRC
+out=$("$emu" run --devices 1 -- rdma dev show -d 2>&1)
+expect "dev show -d" "caps: <.*RC_RNR_NAK_GEN" "$out"
+if printf '%s\n' "$out" | grep -q 'XRC'; then
+	bad "dev show -d claims XRC: $out"
+else ok; fi
+
 # the documented maximum: every device and port listed (rdma opens a
 # socket per device; the kernel has no per-process limit on them)
 for what in "dev show" "link show"; do
