@@ -17,7 +17,6 @@
 #include <rdma/ib_user_verbs.h>
 
 #include "uverbs.h"
-#include "wire.h"
 
 /* offsetofend() of the _EX request and response definitions */
 #define END(type, member) \

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * The client half of the protocol in kernel/wire.h: opening a device,
+ * The client half of the protocol in wire/wire.h: opening a device,
  * marshalling an ioctl the way the kernel reads it (the header, the
  * attribute array, and for each PTR_IN attribute longer than 8 bytes the
  * user buffer it points at), and writing back what the kernel would have
