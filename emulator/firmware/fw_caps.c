@@ -67,7 +67,7 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_STAT_RATE_SUPPORT, 0xffff),
 	V(PRM_CAP_CQE_VERSION, 1),
 	V2(PRM_CAP_CMDIF_CHECKSUM, 3, 0),
-	V(PRM_CAP_DCT, 1),
+	V(PRM_CAP_DCT, 0),	/* no DCTs: CREATE_DCT is not modelled */
 	V(PRM_CAP_QOS, 1),
 	V(PRM_CAP_ETH_NET_OFFLOADS, 1),
 	V(PRM_CAP_ROCE, 1),

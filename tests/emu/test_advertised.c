@@ -116,7 +116,7 @@ static void mlx5dv_caps(struct ibv_context *ctx)
 /*
  * The firmware's general capabilities agree with what the kernel
  * reports from them: no xrc (IB_DEVICE_XRC), no cq_resize
- * (ibv_resize_cq() is ENOSYS).
+ * (ibv_resize_cq() is ENOSYS); and no dct, which the firmware lacks.
  */
 static void prm_caps(struct ibv_context *ctx)
 {
@@ -128,6 +128,8 @@ static void prm_caps(struct ibv_context *ctx)
 	REQUIRE(mlx5dv_devx_general_cmd(ctx, in, sizeof(in), out,
 					sizeof(out)) == 0);
 	CHECK_EQ(prm_get(cap, PRM_CAP_XRC), 0);
+	/* no DCTs: the firmware has no CREATE_DCT */
+	CHECK_EQ(prm_get(cap, PRM_CAP_DCT), 0);
 	CHECK_EQ(prm_get(cap, PRM_CAP_CQ_RESIZE), 0);
 }
 
