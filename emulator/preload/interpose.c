@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/epoll.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -543,6 +544,22 @@ EXPORT int __poll_chk(struct pollfd *fds, nfds_t n, int timeout,
 	if (fdslen / sizeof(*fds) < n)
 		abort();
 	return poll(fds, n, timeout);
+}
+
+/*
+ * do_epoll_ctl(): a file without poll cannot be watched, whatever the
+ * operation: EPERM.
+ */
+EXPORT int epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev)
+{
+	if (emu_fd(fd)) {
+		errno = EPERM;
+		return -1;
+	}
+	{
+		REAL(int, "epoll_ctl", int, int, int, struct epoll_event *);
+		return real_fn(epfd, op, fd, ev);
+	}
 }
 
 EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd,

@@ -3,14 +3,15 @@
  * The command fd's file operations are the kernel's (uverbs_main.c's
  * uverbs_mmap_fops): write() is ib_uverbs_write(), whose header checks
  * answer a bad write with their errno and change nothing; there is no
- * read (EINVAL at once) and no poll (always ready); mmap without a
- * ucontext is EINVAL; only the opener's credentials may write (EACCES in
- * a forked child).  After every bad write, from the owner or a sharer,
- * both keep working.
+ * read (EINVAL at once) and no poll (always ready, never watched by
+ * epoll: EPERM); mmap without a ucontext is EINVAL; only the opener's
+ * credentials may write (EACCES in a forked child).  After every bad
+ * write, from the owner or a sharer, both keep working.
  */
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
+#include <sys/epoll.h>
 #include <sys/mman.h>
 #include <sys/uio.h>
 
@@ -142,8 +143,10 @@ static void read_and_poll(int fd)
 		{ .fd = fd, .events = POLLIN | POLLOUT | POLLPRI },
 		{ .fd = fd, .events = POLLPRI },
 	};
+	struct epoll_event ev = { .events = EPOLLIN };
 	uint8_t buf[64];
 	struct iovec iov = { buf, sizeof(buf) };
+	int ep;
 
 	CHECK_ERRNO(read(fd, buf, sizeof(buf)) < 0, EINVAL);
 	CHECK_ERRNO(read(fd, buf, 0) < 0, EINVAL);
@@ -155,6 +158,11 @@ static void read_and_poll(int fd)
 	CHECK_EQ(p[0].revents, POLLIN | POLLOUT);
 	CHECK_EQ(poll(p, 2, 0), 1);
 	CHECK_EQ(p[1].revents, 0);
+	/* and cannot be watched by epoll */
+	ep = epoll_create1(EPOLL_CLOEXEC);
+	REQUIRE(ep >= 0);
+	CHECK_ERRNO(epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev), EPERM);
+	close(ep);
 }
 
 int main(void)
