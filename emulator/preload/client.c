@@ -207,6 +207,20 @@ int emu_open_dev(int dev, int flags)
 		errno = err;
 		return -1;
 	}
+	/* the access mode, said first while the fd is ours alone */
+	if ((flags & O_ACCMODE) != O_RDWR) {
+		struct emu_wire_open op = {
+			.magic = EMU_WIRE_MAGIC, .version = EMU_WIRE_VERSION,
+			.accmode = (uint32_t)(flags & O_ACCMODE),
+		};
+
+		if (send(fd, &op, sizeof(op), MSG_NOSIGNAL) != sizeof(op)) {
+			err = errno;
+			close(fd);
+			errno = err;
+			return -1;
+		}
+	}
 	return fd;
 }
 
@@ -982,4 +996,21 @@ ssize_t emu_write(int fd, const void *buf, size_t count)
 	call_close(&c);
 	call_pid = outer;
 	return ret ? fail(-ret) : (ssize_t)count;
+}
+
+int emu_read(int fd)
+{
+	struct iovec iov[1] = { {} };
+	struct req rq = { .iov = iov, .n = 1, .len = 0 };
+	pid_t outer = call_pid;
+	struct call c;
+	int ret;
+
+	call_pid = emu_self_pid();
+	ret = do_call(fd, EMU_WIRE_READ, &rq, &c);
+	if (!ret)
+		ret = c.rep.ret;
+	call_close(&c);
+	call_pid = outer;
+	return fail(ret ? -ret : EIO);
 }

@@ -362,7 +362,8 @@ EXPORT int ioctl(int fd, unsigned long request, ...)
 /*
  * The command fd's file operations (uverbs_main.c's uverbs_mmap_fops):
  * write is ib_uverbs_write(), asked of the daemon; there is no read, so
- * vfs_read() and vfs_readv() answer EINVAL at once; there is no poll, so
+ * vfs_read() and vfs_readv() answer EINVAL at once (EBADF for a file
+ * not opened for reading: the daemon knows the mode); there is no poll, so
  * the file is always ready for reading and writing (DEFAULT_POLLMASK).
  * pread(), pwrite() and lseek() get ESPIPE from the socket itself, as
  * from a file opened with nonseekable_open().
@@ -433,10 +434,8 @@ EXPORT ssize_t read(int fd, void *buf, size_t count)
 	/* netlink_recvmsg(), which counts what a running dump sent */
 	if (emu_nl_owns(fd))
 		return recv(fd, buf, count, 0);
-	if (emu_fd(fd)) {
-		errno = EINVAL;
-		return -1;
-	}
+	if (emu_fd(fd))
+		return emu_read(fd);
 	{
 		REAL(ssize_t, "read", int, void *, size_t);
 		return real_fn(fd, buf, count);
@@ -452,10 +451,8 @@ EXPORT ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen)
 
 EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
 {
-	if (emu_fd(fd)) {
-		errno = EINVAL;
-		return -1;
-	}
+	if (emu_fd(fd))
+		return emu_read(fd);
 	{
 		REAL(ssize_t, "readv", int, const struct iovec *, int);
 		return real_fn(fd, iov, n);

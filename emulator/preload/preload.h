@@ -36,6 +36,8 @@ int emu_open_dev(int dev, int flags);
 int emu_ioctl(int fd, void *hdr);
 /* write() on an emulated fd: count, or -1 with errno (ib_uverbs_write) */
 ssize_t emu_write(int fd, const void *buf, size_t count);
+/* read() or readv() on an emulated fd: -1 with errno (vfs_read()) */
+int emu_read(int fd);
 /* mmap() of an emulated fd */
 void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
 	       off_t off);

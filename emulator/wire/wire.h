@@ -44,12 +44,27 @@ struct emu_wire_token {
 	uint32_t version;
 };
 
+/*
+ * On the connection, first, from the process that opened the device and
+ * before anyone else holds it: the file's access mode (open()'s
+ * O_ACCMODE bits), which read(), write() and mmap() check as the VFS
+ * does.  A connection without it was opened O_RDWR.  Later ones are
+ * ignored.
+ */
+struct emu_wire_open {
+	uint32_t magic;
+	uint32_t version;
+	uint32_t accmode;
+	uint32_t reserved;
+};
+
 enum emu_wire_kind {
 	EMU_WIRE_IOCTL = 1,	/* RDMA_VERBS_IOCTL */
 	EMU_WIRE_MMAP = 2,	/* mmap() of the command fd */
 	EMU_WIRE_PING = 3,	/* liveness, used by the launcher */
 	EMU_WIRE_DOORBELL = 4,	/* no payload: a request is in the page */
 	EMU_WIRE_WRITE = 5,	/* write() on the command fd */
+	EMU_WIRE_READ = 6,	/* read() on it: no payload, an errno back */
 };
 
 struct emu_wire_req {

@@ -5,7 +5,8 @@
  * answer a bad write with their errno and change nothing; there is no
  * read (EINVAL at once) and no poll (always ready, never watched by
  * epoll: EPERM); mmap without a ucontext is EINVAL; only the opener's
- * credentials may write (EACCES in a forked child).  After every bad
+ * credentials may write (EACCES in a forked child); the open's access
+ * mode is checked first (EBADF, EACCES).  After every bad
  * write, from the owner or a sharer, both keep working.
  */
 #include <fcntl.h>
@@ -213,6 +214,23 @@ int main(void)
 	CHECK_ERRNO(mmap(NULL, 4096, PROT_READ, MAP_SHARED, raw, 0) ==
 		    MAP_FAILED, EINVAL);
 	CHECK_ERRNO(write(raw, "", 0) < 0, EINVAL);
+	close(raw);
+	/* the access mode, checked before the file's operations */
+	raw = open("/dev/infiniband/uverbs0", O_RDONLY | O_CLOEXEC);
+	REQUIRE(raw >= 0);
+	CHECK_ERRNO(write(raw, "", 0) < 0, EBADF);
+	CHECK_ERRNO(read(raw, &status, sizeof(status)) < 0, EINVAL);
+	CHECK_ERRNO(mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, raw,
+			 0) == MAP_FAILED, EACCES);
+	CHECK_ERRNO(mmap(NULL, 4096, PROT_READ, MAP_SHARED, raw, 0) ==
+		    MAP_FAILED, EINVAL);
+	close(raw);
+	raw = open("/dev/infiniband/uverbs0", O_WRONLY | O_CLOEXEC);
+	REQUIRE(raw >= 0);
+	CHECK_ERRNO(read(raw, &status, sizeof(status)) < 0, EBADF);
+	CHECK_ERRNO(write(raw, "", 0) < 0, EINVAL);
+	CHECK_ERRNO(mmap(NULL, 4096, PROT_READ, MAP_SHARED, raw, 0) ==
+		    MAP_FAILED, EACCES);
 	close(raw);
 
 	CHECK_EQ(ibv_close_device(other), 0);
