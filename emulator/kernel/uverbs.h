@@ -206,13 +206,16 @@ int emu_h_devx_query_handles(struct emu_bundle *b);
 int emu_h_emu_counters(struct emu_bundle *b);
 /*
  * The identity a DEVX object, UMEM or VAR gets at create (devx_handles.c):
- * the device's next serial and what the handle query answers of it; the
- * serial goes to the method's optional SERIAL output when the caller
- * gave one (and the emulated kernel has the series).  0 or -errno.
+ * the device's next serial and what the handle query answers of it.
  */
-int emu_handle_stamp(struct emu_bundle *b, struct emu_uobj *uo,
-		     uint16_t serial_attr, uint32_t fw_id, uint16_t opcode,
-		     uint16_t obj_type);
+void emu_handle_stamp(struct emu_bundle *b, struct emu_uobj *uo,
+		      uint32_t fw_id, uint16_t opcode, uint16_t obj_type);
+/*
+ * The serial to the create method's optional SERIAL output, when the
+ * caller gave one and the emulated kernel has the series.  0 or -errno.
+ */
+int emu_handle_copy_serial(struct emu_bundle *b, struct emu_uobj *uo,
+			   uint16_t serial_attr);
 /*
  * The ufile whose ioctl is being served (NULL between ioctls): the
  * firmware commands it makes count for it (emu_counters.h)
