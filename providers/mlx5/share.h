@@ -76,30 +76,11 @@ void *share_import(struct ibv_context *ctx, const void *data,
 		   share_from_blob_fn from_blob);
 
 /*
- * The public export, import and unimport of one object kind, which are
- * the same three calls for every kind: mlx5dv_<name>_export() and
- * mlx5dv_<name>_import() of struct mlx5dv_<name>, through the file's
- * static to_blob() and from_blob(); the private struct priv starts with
- * the public one.  Unimport frees only this process's struct: the kernel
- * object stays, whichever process made it.
+ * Each kind's file (devx_obj_share.c, umem_share.c, var_share.c) writes
+ * its public export, import and unimport out, through share_export() and
+ * share_import() with its static to_blob() and from_blob(); its private
+ * struct starts with the public one.
  */
-#define SHARE_PUBLIC_FUNCTIONS(name, kind, priv)			\
-	MLX5_SHARE_EXPORT int						\
-	mlx5dv_##name##_export(struct mlx5dv_##name *obj, void *data)	\
-	{								\
-		return share_export(obj, data, kind, to_blob);		\
-	}								\
-	MLX5_SHARE_EXPORT struct mlx5dv_##name *			\
-	mlx5dv_##name##_import(struct ibv_context *context, void *data)	\
-	{								\
-		return share_import(context, data, kind, sizeof(priv),	\
-				    from_blob);				\
-	}								\
-	MLX5_SHARE_EXPORT void						\
-	mlx5dv_##name##_unimport(struct mlx5dv_##name *obj)		\
-	{								\
-		free(obj);						\
-	}
 
 struct mlx5dv_devx_obj;
 
