@@ -49,10 +49,13 @@ static inline int share_export(const void *obj, void *data,
 	ret = layout_check();
 	if (ret)
 		return share_fail(ret);
-	/* The device's header and its CRC come encoded from its cache. */
-	pre = device_id_prefix(to_blob(obj, &b), kind, &scratch);
-	if (!pre)
-		return share_fail(EINVAL);
+	/*
+	 * The device's header and its CRC come encoded from its cache.  A
+	 * failed vhca_id query fails the export: data stays untouched.
+	 */
+	ret = device_id_prefix(to_blob(obj, &b), kind, &scratch, &pre);
+	if (ret)
+		return share_fail(ret);
 	blob_encode_body(pre, &b, data);
 	return 0;
 }
@@ -60,7 +63,8 @@ static inline int share_export(const void *obj, void *data,
 /*
  * Import's checks, in order: arguments (EINVAL), loaded layout
  * (EOPNOTSUPP), the blob itself (blob_decode's errno), and the device
- * (EXDEV).  Returns 0 and fills *b, or a positive errno.
+ * (EXDEV; a failed vhca_id query of the importing device fails with its
+ * errno, device_id.h).  Returns 0 and fills *b, or a positive errno.
  */
 int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);
