@@ -23,11 +23,20 @@
  * (EOPNOTSUPP, EPROTONOSUPPORT, EINVAL, firmware BAD_OP and BAD_PARAM)
  * export succeeds with a blob bound by node GUID alone, and the refusal
  * is not cached: the next call asks again.
+ *
+ * And the case as it happens, without injection: under mlx5-emu a
+ * thread's first call on a device opens its channel to the daemon, so an
+ * export in a new thread of a process out of descriptors fails the query
+ * with EMFILE (a real kernel needs no descriptor for it); the export fails
+ * with EMFILE, and once descriptors are free it binds.
  */
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <infiniband/mlx5_share_batch.h>
 
@@ -282,6 +291,78 @@ static int refused(const struct fault *f)
 	return check_done(NAME);
 }
 
+struct export_arg {
+	uint8_t *blob;
+	int ret, err;
+};
+
+static void *export_thread(void *p)
+{
+	struct export_arg *a = p;
+
+	errno = 0;
+	a->ret = mlx5dv_devx_obj_export(fc0, a->blob);
+	a->err = errno;
+	return NULL;
+}
+
+/* Exports fc0 from a new thread (its first call: no channel yet). */
+static int export_in_thread(uint8_t *blob, int *err)
+{
+	struct export_arg a = { .blob = blob };
+	pthread_t t;
+
+	REQUIRE(pthread_create(&t, NULL, export_thread, &a) == 0);
+	REQUIRE(pthread_join(t, NULL) == 0);
+	*err = a.err;
+	return a.ret;
+}
+
+enum { FD_LIMIT = 256 };
+
+static int out_of_descriptors(void)
+{
+	int fillers[FD_LIMIT], nfill = 0, err, ret;
+	uint8_t blob[E2E_BLOB_MAX];
+	struct rlimit old, rl;
+	struct blob b;
+
+	open_both();
+	REQUIRE(getrlimit(RLIMIT_NOFILE, &old) == 0);
+	rl = old;
+	rl.rlim_cur = FD_LIMIT < old.rlim_cur ? FD_LIMIT : old.rlim_cur;
+	REQUIRE(setrlimit(RLIMIT_NOFILE, &rl) == 0);
+	while (nfill < FD_LIMIT) {
+		int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0)
+			break;
+		fillers[nfill++] = fd;
+	}
+	REQUIRE(nfill < FD_LIMIT);
+
+	memset(blob, 0xa5, sizeof(blob));
+	ret = export_in_thread(blob, &err);
+	while (nfill)
+		close(fillers[--nfill]);
+	REQUIRE(setrlimit(RLIMIT_NOFILE, &old) == 0);
+	if (!ret)
+		fprintf(stderr, "%s: the export out of descriptors worked\n",
+			NAME);
+	CHECK_EQ(ret, EMFILE);
+	CHECK_EQ(err, EMFILE);
+	CHECK(all_bytes(blob, sizeof(blob), 0xa5));
+
+	/* Descriptors free again: a new thread's export binds. */
+	CHECK_EQ(export_in_thread(blob, &err), 0);
+	decode(blob, &b);
+	CHECK(b.has_vhca_id);
+	check_alias(blob);
+	check_no_crossing(blob);
+	close_both();
+	return check_done(NAME);
+}
+
 static int role_main(void)
 {
 	const char *role = e2e_role();
@@ -295,6 +376,8 @@ static int role_main(void)
 		return import_fails(&failures[i]);
 	if (!strncmp(role, "refused:", 8) && i < N_REFUSALS)
 		return refused(&refusals[i]);
+	if (!strcmp(role, "nofile:0"))
+		return out_of_descriptors();
 	fprintf(stderr, "%s: unknown role %s\n", NAME, role);
 	return 2;
 }
@@ -334,5 +417,6 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < N_REFUSALS; i++)
 		run_case("refused", i, refusals[i].name);
+	run_case("nofile", 0, "a new thread out of descriptors");
 	return check_done(NAME);
 }
