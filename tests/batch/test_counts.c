@@ -13,9 +13,11 @@
  *                                       one per batch, whatever N
  *     a batch of both                   one INFO_HANDLES + one query per
  *                                       counter
- *   (one INFO_HANDLES is one ioctl while the ufile holds fewer than 256
- *   live DEVX objects, or after an answer for about as many; the counts
- *   of ioctls for more are printed, not asserted).
+ *   one INFO_HANDLES is one ioctl while the ufile holds fewer than 256
+ *   live DEVX objects: with 255, one; with 256 on a descriptor that has
+ *   no earlier answer, two (the first buffer holds 256, and a full answer
+ *   may be incomplete); the first list of a ufile with 16,383, seven
+ *   (256 doubling to 16,383).
  *
  *   the INFO_HANDLES boundary: the kernel fills at most 16,383 handles per
  *   answer (the list attribute's length is a u16) and truncates the rest
@@ -28,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
 #include <infiniband/mlx5_share_batch.h>
@@ -39,8 +42,11 @@
 
 #define NAME "batch_counts"
 
-/* The kernel's largest INFO_HANDLES answer: UINT16_MAX / 4 handles. */
-enum { LIST_MAX = 16383, N = 10 };
+/*
+ * The kernel's largest INFO_HANDLES answer: UINT16_MAX / 4 handles; the
+ * library's first buffer, without an earlier answer on the descriptor.
+ */
+enum { LIST_MAX = 16383, FIRST_LIST = 256, N = 10 };
 
 static unsigned long info_handles, devx_queries;
 
@@ -54,6 +60,48 @@ void ioctl_watch(const struct ib_uverbs_ioctl_hdr *hdr)
 	if (hdr->object_id == MLX5_IB_OBJECT_DEVX_OBJ &&
 	    hdr->method_id == MLX5_IB_METHOD_DEVX_OBJ_QUERY)
 		devx_queries++;
+}
+
+/* INFO_HANDLES ioctls of a batch import of blob into ctx (it is live). */
+static unsigned long batch_lists(struct ibv_context *ctx, uint8_t *blob)
+{
+	struct mlx5dv_devx_obj *objs[1];
+	void *one[1] = { blob };
+	int errs[1];
+
+	info_handles = 0;
+	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, one, 1, objs, errs), 1);
+	CHECK_EQ(errs[0], 0);
+	mlx5dv_devx_obj_unimport(objs[0]);
+	return info_handles;
+}
+
+/*
+ * The ioctls of one list around the first buffer's size: with 255 live
+ * DEVX objects, then with 256 on a descriptor with no earlier answer (a
+ * dup of ctx's, imported: the same ufile).
+ */
+static void first_list(struct ibv_context *ctx,
+		       struct mlx5dv_devx_obj **pds)
+{
+	uint8_t blob[E2E_BLOB_MAX];
+	struct ibv_context *dup_ctx;
+	int fd;
+
+	e2e_export(pds[0], blob);
+	printf("%s: 255 live: %lu INFO_HANDLES\n", NAME,
+	       batch_lists(ctx, blob));
+	CHECK_EQ(info_handles, 1);
+	pds[FIRST_LIST - 1] = pd_alloc(ctx, NULL);
+	REQUIRE(pds[FIRST_LIST - 1]);
+	fd = dup(ctx->cmd_fd);
+	REQUIRE(fd >= 0);
+	dup_ctx = ibv_import_device(fd);
+	REQUIRE(dup_ctx);
+	printf("%s: 256 live, a fresh descriptor: %lu INFO_HANDLES\n", NAME,
+	       batch_lists(dup_ctx, blob));
+	CHECK_EQ(info_handles, 2);
+	CHECK_EQ(ibv_close_device(dup_ctx), 0);
 }
 
 static void reset(void)
@@ -161,6 +209,8 @@ static void check_stale(struct ibv_context *ctx, uint8_t *pd_blob,
 	reset();
 	errno = 0;
 	obj = mlx5dv_devx_obj_import(ctx, pd_blob);
+	if (!want_pd)	/* the first list of this descriptor at 16,383 */
+		CHECK_EQ(info_handles, 7);
 	CHECK_EQ(obj ? 0 : errno, want_pd);
 	mlx5dv_devx_obj_unimport(obj);
 	printf("%s: %s, single import: %s\n", NAME, what,
@@ -189,7 +239,12 @@ static void boundary(void)
 
 	pds = calloc(LIST_MAX + 1, sizeof(*pds));
 	REQUIRE(pds);
-	for (i = 0; i <= LIST_MAX; i++) {
+	for (i = 0; i < FIRST_LIST - 1; i++) {
+		pds[i] = pd_alloc(ctx, NULL);
+		REQUIRE(pds[i]);
+	}
+	first_list(ctx, pds);
+	for (i = FIRST_LIST; i <= LIST_MAX; i++) {
 		pds[i] = pd_alloc(ctx, NULL);
 		REQUIRE(pds[i]);
 	}
