@@ -19,10 +19,10 @@
  *            other function refuses it (EXDEV);
  *   import   into the other function fails with that errno (single and
  *            batch); the next import asks again and gets EXDEV.
- * So no blob ever crosses to the other function.  For each refusal
- * (EOPNOTSUPP, EPROTONOSUPPORT, EINVAL, firmware BAD_OP and BAD_PARAM)
- * export succeeds with a blob bound by node GUID alone, and the refusal
- * is not cached: the next call asks again.
+ * So no blob ever crosses to the other function.  For each refusal (no
+ * command fd, EOPNOTSUPP, EPROTONOSUPPORT, EINVAL, firmware BAD_OP and
+ * BAD_PARAM) export succeeds with a blob bound by node GUID alone, and
+ * the refusal is not cached: the next call asks again.
  *
  * And the case as it happens, without injection: under mlx5-emu a
  * thread's first call on a device opens its channel to the daemon, so an
@@ -69,8 +69,15 @@ static const struct fault failures[] = {
 	{ "fw RES_BUSY", EREMOTEIO, PRM_STATUS_RES_BUSY, EREMOTEIO },
 };
 
-/* Refusals: the device has no vhca_id to give; bound by node GUID. */
+/*
+ * Refusals: the device has no vhca_id to give; bound by node GUID.  err
+ * NO_CMD_FD: the context has no command fd (libmlx5's VFIO mode), so the
+ * query is not even sent.
+ */
+#define NO_CMD_FD (-1)
+
 static const struct fault refusals[] = {
+	{ "no command fd", NO_CMD_FD, 0, 0 },
 	{ "EOPNOTSUPP", EOPNOTSUPP, 0, 0 },
 	{ "EPROTONOSUPPORT", EPROTONOSUPPORT, 0, 0 },
 	{ "EINVAL", EINVAL, 0, 0 },
@@ -269,10 +276,19 @@ static int refused(const struct fault *f)
 	struct blob b;
 
 	open_both();
-	armed = f;
 	asked = vhca_queries;
-	CHECK_EQ(mlx5dv_devx_obj_export(fc0, blob), 0);
-	CHECK_EQ(vhca_queries, asked + 1);
+	if (f->err == NO_CMD_FD) {
+		int fd = ctx0->cmd_fd;
+
+		ctx0->cmd_fd = -1;	/* as libmlx5's VFIO contexts have it */
+		CHECK_EQ(mlx5dv_devx_obj_export(fc0, blob), 0);
+		ctx0->cmd_fd = fd;
+		CHECK_EQ(vhca_queries, asked);
+	} else {
+		armed = f;
+		CHECK_EQ(mlx5dv_devx_obj_export(fc0, blob), 0);
+		CHECK_EQ(vhca_queries, asked + 1);
+	}
 	decode(blob, &b);
 	CHECK(!b.has_vhca_id);		/* bound by node GUID alone */
 	CHECK_EQ(b.vhca_id, 0);
