@@ -501,6 +501,8 @@ static int dump_done(struct dump *d, int status)
 		d->parts++;
 	}
 	d->b.len = 0;
+	if (d->r->s->dump_started)
+		d->r->s->dump_started(d->r->s->arg, d->parts);
 	if (ret)
 		return ret;
 	memcpy(d->b.data, &h, sizeof(h));
@@ -545,8 +547,9 @@ static int port_get_dumpit(struct dump *d)
  * rdma_nl_rcv_skb()).  The kernel queues the first datagram of records
  * at once and each next one, then NLMSG_DONE, as the reader takes the
  * one before: the dump runs until its last record datagram is read.
- * Here every datagram is queued at once, and the socket counts the
- * reads.
+ * Here the records are queued at once and the socket, told before
+ * NLMSG_DONE is emitted (dump_started), counts the reads and holds
+ * NLMSG_DONE back until then.
  */
 static int run_dump(struct req *r, int (*dumpit)(struct dump *))
 {
@@ -563,8 +566,6 @@ static int run_dump(struct req *r, int (*dumpit)(struct dump *))
 	if (!status && d->err && d->err != -EMSGSIZE)
 		status = d->err;
 	dump_done(d, status);
-	if (r->s->dump_started)
-		r->s->dump_started(r->s->arg, d->parts);
 	free(d);
 	return -EINTR;
 }

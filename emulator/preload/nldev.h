@@ -27,7 +27,8 @@ struct emu_nl_sender {
 	/*
 	 * The socket's dump state (netlink_sock's cb_running): whether a
 	 * dump is still running, and that one started whose records took
-	 * parts datagrams (0: it ended at once, with its status).
+	 * parts datagrams (0: it ended at once, with its status); told
+	 * before the dump's NLMSG_DONE is emitted.
 	 */
 	bool (*dump_running)(void *arg);
 	void (*dump_started)(void *arg, unsigned int parts);

@@ -41,6 +41,9 @@ struct nlsock {
 	bool admin_at_open;	/* CAP_NET_ADMIN of the socket's creator */
 	unsigned int queued;	/* datagrams queued and not read */
 	unsigned int dump_left;	/* reads until the dump's records are read */
+	bool hold_next;		/* the next answer is a dump's NLMSG_DONE */
+	void *held;		/* that NLMSG_DONE, until the records are read */
+	size_t held_len;
 };
 
 /* as many as the process opens: the kernel has no limit of its own */
@@ -69,6 +72,7 @@ static int real_close(int fd)
 static void drop(struct nlsock *s)
 {
 	real_close(s->peer);
+	free(s->held);
 	*s = socks[--nsocks];
 }
 
@@ -281,40 +285,63 @@ struct emit_ctx {
 	struct nlsock *s;
 };
 
-/* netlink_unicast() to the sender; a full queue is an overrun */
-static int emit_reply(void *arg, const void *buf, size_t len)
+/* queues a datagram for s's reader; a full queue is an overrun */
+static int queue(struct nlsock *s, const void *buf, size_t len)
 {
-	struct emit_ctx *c = arg;
 	ssize_t (*real_send)(int, const void *, size_t, int) =
 		(ssize_t (*)(int, const void *, size_t, int))emu_real("send");
 
 	if (!real_send ||
-	    real_send(c->s->peer, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL) !=
+	    real_send(s->peer, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL) !=
 		    (ssize_t)len) {
-		if (!c->s->no_enobufs)
-			c->s->overrun = true;
+		if (!s->no_enobufs)
+			s->overrun = true;
 		return -EAGAIN;
 	}
-	c->s->queued++;
+	s->queued++;
 	return 0;
+}
+
+/*
+ * netlink_unicast() to the sender; a running dump's NLMSG_DONE is held
+ * until its records are read (netlink_recvmsg() runs netlink_dump()).
+ */
+static int emit_reply(void *arg, const void *buf, size_t len)
+{
+	struct emit_ctx *c = arg;
+
+	if (c->s->hold_next) {
+		c->s->hold_next = false;
+		c->s->held = malloc(len);
+		if (!c->s->held) {
+			c->s->dump_left = 0;
+			return queue(c->s, buf, len);
+		}
+		memcpy(c->s->held, buf, len);
+		c->s->held_len = len;
+		return 0;
+	}
+	return queue(c->s, buf, len);
 }
 
 static bool dump_running(void *arg)
 {
 	struct emit_ctx *c = arg;
 
-	return c->s->dump_left > 0;
+	return c->s->dump_left > 0 || c->s->held;
 }
 
 /*
  * A dump that queued record datagrams runs until the last of them is
- * read: everything queued now but its NLMSG_DONE.
+ * read (everything queued now); its NLMSG_DONE, emitted next, waits
+ * for that read.
  */
 static void dump_started(void *arg, unsigned int parts)
 {
 	struct emit_ctx *c = arg;
 
-	c->s->dump_left = parts && c->s->queued ? c->s->queued - 1 : 0;
+	c->s->dump_left = parts ? c->s->queued : 0;
+	c->s->hold_next = c->s->dump_left > 0;
 }
 
 static int sndbuf(int fd)
@@ -439,8 +466,12 @@ ssize_t emu_nl_recvmsg(int fd, struct msghdr *msg, int flags)
 		s = get(fd);
 		if (s && s->queued)
 			s->queued--;
-		if (s && s->dump_left)
-			s->dump_left--;
+		if (s && s->dump_left && !--s->dump_left && s->held) {
+			/* the records are read: the dump ends */
+			queue(s, s->held, s->held_len);
+			free(s->held);
+			s->held = NULL;
+		}
 		pthread_mutex_unlock(&lock);
 	}
 	msg->msg_name = name;
