@@ -42,7 +42,7 @@ struct nlsock {
 	unsigned int queued;	/* datagrams queued and not read */
 	unsigned int dump_left;	/* reads until the dump's records are read */
 	bool hold_next;		/* the next answer is a dump's NLMSG_DONE */
-	void *held;		/* that NLMSG_DONE, until the records are read */
+	void *held;		/* that NLMSG_DONE, till the records are read */
 	size_t held_len;
 };
 
