@@ -116,7 +116,7 @@ git commit -q -m "linux-source-6.12 $V"
 git tag base
 set -- $(ls "$W"/signed/*.patch | grep -v '/0000-cover-letter\.patch$')
 git am -q "$@" || fail "the series does not apply to $KVER"
-git log --format='  %s' base..HEAD
+git log --reverse --format='  %s' base..HEAD
 # Only hw/mlx5 is built and include/ reaches it through the headers.
 outside=$(git diff --name-only base HEAD |
 	grep -v -e '^drivers/infiniband/hw/mlx5/' -e '^include/' || true)
