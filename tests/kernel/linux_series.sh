@@ -20,7 +20,8 @@
 # Usage: linux_series.sh SOURCE_DIR WORK_DIR [CC]
 set -eu
 SRC=$(cd "$1" && pwd)
-W=$2
+mkdir -p "$2"
+W=$(cd "$2" && pwd)
 CC=${3:-cc}
 skip() { echo "SKIPPED: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
@@ -65,7 +66,6 @@ download() {
 	[ "$(ls "$W/debs" | wc -l)" -eq 4 ] && touch "$W/debs/.ok-$V"
 }
 t "download (cached in $W/debs)"
-mkdir -p "$W"
 candidate
 if ! download; then
 	[ -n "$root" ] || skip "no linux-source-6.12 to download (not root: cannot apt-get update)"
