@@ -89,19 +89,21 @@ static uint32_t first_id(const struct emu_fw *fw, enum fw_obj_kind kind)
 	return fw->first_id[kind] ? fw->first_id[kind] : 1;
 }
 
-/* A live object of kind sharing a number with [id, id + count), or NULL. */
+/*
+ * A live object of kind sharing a number with [id, id + count), or NULL:
+ * one that covers id, or one that starts after it in the range (objects
+ * are aligned to their size, so nothing else can overlap).  By the hash,
+ * so a search costs the same however many objects the space holds.
+ */
 static struct fw_obj *overlapping(struct emu_fw *fw, enum fw_obj_kind kind,
 				  uint64_t id, uint32_t count)
 {
-	struct fw_obj *obj;
+	struct fw_obj *obj = fw_obj_find_containing(fw, kind, (uint32_t)id);
+	uint64_t n;
 
-	if (count == 1)
-		return fw_obj_find_containing(fw, kind, (uint32_t)id);
-	for (obj = fw->objs[kind]; obj; obj = obj->next)
-		if (id < (uint64_t)obj->id + obj->count &&
-		    obj->id < id + count)
-			return obj;
-	return NULL;
+	for (n = id + 1; !obj && n < id + count; n++)
+		obj = fw_obj_find(fw, kind, (uint32_t)n);
+	return obj;
 }
 
 /*

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The linux/ series' DEVX handle query (kernel-headers/rdma_uapi_compat.h,
- * MLX5_IB_METHOD_DEVX_QUERY_HANDLES) and the identity it answers: a
- * serial from a per-device 64-bit counter that starts at 1, stamped on
- * every DEVX object, UMEM and VAR at create and returned through the
- * create methods' optional SERIAL outputs.  The query answers from what
- * the kernel keeps, with no firmware command.  With mlx5-emu run
- * --query-handles=off neither exists (uverbs_ioctl.c).
+ * MLX5_IB_METHOD_DEVX_QUERY_HANDLES; linux/patches/0002 and 0003) and
+ * the identity it answers: a serial from a per-device 64-bit counter that
+ * starts at 1, stamped on every DEVX object, UMEM and VAR at create and
+ * returned through the create methods' optional SERIAL outputs.  The
+ * query answers from what the kernel keeps, with no firmware command.
+ * With mlx5-emu run --query-handles=off neither exists (uverbs_ioctl.c).
  *
  * Also mlx5-emu's own counters method (emu_counters.h).
  */
@@ -20,15 +20,24 @@
 #include "emu_counters.h"
 #include "uverbs.h"
 
-int emu_handle_stamp(struct emu_bundle *b, struct emu_uobj *uo,
-		     uint16_t serial_attr, uint32_t fw_id, uint16_t opcode,
-		     uint16_t obj_type)
+/* the series' mlx5_ib_new_obj_serial() and what the create stores */
+void emu_handle_stamp(struct emu_bundle *b, struct emu_uobj *uo,
+		      uint32_t fw_id, uint16_t opcode, uint16_t obj_type)
 {
 	uo->serial = ++b->dev->next_serial;
 	uo->fw_id = fw_id;
 	uo->fw_opcode = opcode;
 	uo->fw_obj_type = obj_type;
-	/* an attribute the kernel does not know is not in the bundle */
+}
+
+/*
+ * The series' "if (uverbs_attr_is_valid(attrs, ..._SERIAL))
+ * uverbs_copy_to()": an attribute the kernel does not know (--query-
+ * handles=off) is not in the bundle
+ */
+int emu_handle_copy_serial(struct emu_bundle *b, struct emu_uobj *uo,
+			   uint16_t serial_attr)
+{
 	if (!emu_attr_is_valid(b, serial_attr))
 		return 0;
 	return emu_copy_to(b, serial_attr, &uo->serial, sizeof(uo->serial));
@@ -49,7 +58,8 @@ static uint32_t handle_kind(const struct emu_uobj *uo)
 }
 
 /*
- * The series' UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_QUERY_HANDLES): the
+ * The series' UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_QUERY_HANDLES) with its
+ * devx_handle_info() (linux/patches/0003): the
  * generic code has looked every handle up (a dead one: ENOENT) and holds
  * each shared; here a handle of another type -> EINVAL, an output that
  * cannot hold one answer per handle -> EINVAL, else the answers in the

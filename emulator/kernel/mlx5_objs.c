@@ -148,10 +148,10 @@ int emu_h_var_alloc(struct emu_bundle *b)
 			     EMU_NUM_VAR_PAGES);
 	if (ret)
 		return ret;
-	/* the series: the page index and the optional serial */
-	return emu_handle_stamp(b, uo, MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL,
-				((struct mlx5_page_obj *)uo->priv)->page_idx,
-				0, 0);
+	/* the series: the page index, and the serial after the answers */
+	emu_handle_stamp(b, uo, ((struct mlx5_page_obj *)uo->priv)->page_idx,
+			 0, 0);
+	return emu_handle_copy_serial(b, uo, MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL);
 }
 
 /*

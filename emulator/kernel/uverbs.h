@@ -125,6 +125,13 @@ void emu_ufile_release(struct emu_ufile *uf);
 /* Runs one RDMA_VERBS_IOCTL: the payload format is in wire.h. */
 int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
 		     size_t len, struct emu_reply *rep);
+/*
+ * write() of count bytes on the command fd, have of them readable in buf
+ * (ib_uverbs_write()); opener: the writer has the credentials the file
+ * was opened with.  0 or -errno; a bad write changes nothing.
+ */
+int emu_uverbs_write(struct emu_ufile *uf, bool opener, const uint8_t *buf,
+		     size_t have, uint64_t count);
 /* mlx5_ib_mmap(): 0 and a memfd (not to be closed) or -errno */
 int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
 		  uint32_t prot, int *fd);
@@ -206,13 +213,16 @@ int emu_h_devx_query_handles(struct emu_bundle *b);
 int emu_h_emu_counters(struct emu_bundle *b);
 /*
  * The identity a DEVX object, UMEM or VAR gets at create (devx_handles.c):
- * the device's next serial and what the handle query answers of it; the
- * serial goes to the method's optional SERIAL output when the caller
- * gave one (and the emulated kernel has the series).  0 or -errno.
+ * the device's next serial and what the handle query answers of it.
  */
-int emu_handle_stamp(struct emu_bundle *b, struct emu_uobj *uo,
-		     uint16_t serial_attr, uint32_t fw_id, uint16_t opcode,
-		     uint16_t obj_type);
+void emu_handle_stamp(struct emu_bundle *b, struct emu_uobj *uo,
+		      uint32_t fw_id, uint16_t opcode, uint16_t obj_type);
+/*
+ * The serial to the create method's optional SERIAL output, when the
+ * caller gave one and the emulated kernel has the series.  0 or -errno.
+ */
+int emu_handle_copy_serial(struct emu_bundle *b, struct emu_uobj *uo,
+			   uint16_t serial_attr);
 /*
  * The ufile whose ioctl is being served (NULL between ioctls): the
  * firmware commands it makes count for it (emu_counters.h)

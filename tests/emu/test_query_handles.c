@@ -45,19 +45,33 @@ static void serial_attr(struct emu_raw *r, uint16_t id, struct made *m,
 		a->flags = 0;
 }
 
+/* the input length of each create the test makes */
+static uint16_t create_in_len(uint16_t opcode)
+{
+	switch (opcode) {
+	case PRM_OP_ALLOC_PD:
+		return PRM_HDR_LEN;
+	case PRM_OP_CREATE_GENERAL_OBJECT:	/* a flow meter */
+		return PRM_METER_IN_LEN;
+	default:
+		return PRM_ALLOC_FC_IN_LEN;
+	}
+}
+
 static int devx_create(int fd, uint16_t opcode, struct made *m,
 		       uint16_t serial_len, bool mandatory)
 {
-	uint8_t in[PRM_ALLOC_FC_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
+	uint8_t in[PRM_METER_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
 	struct emu_raw r;
 	int ret;
 
 	prm_set(in, PRM_HDR_OPCODE, opcode);
+	if (opcode == PRM_OP_CREATE_GENERAL_OBJECT)
+		prm_set(in, PRM_GOBJ_TYPE, PRM_OBJ_TYPE_FLOW_METER);
 	raw_init(&r, MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_CREATE);
 	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_CREATE_HANDLE, 0, 0);
 	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_IN,
-		 opcode == PRM_OP_ALLOC_PD ? PRM_HDR_LEN : sizeof(in),
-		 (uintptr_t)in);
+		 create_in_len(opcode), (uintptr_t)in);
 	raw_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, sizeof(out),
 		 (uintptr_t)out);
 	serial_attr(&r, MLX5_IB_ATTR_DEVX_OBJ_CREATE_SERIAL, m, serial_len,
@@ -66,6 +80,8 @@ static int devx_create(int fd, uint16_t opcode, struct made *m,
 	m->handle = (uint32_t)r.attrs[0].data;
 	if (opcode == PRM_OP_ALLOC_PD)
 		m->fw_id = prm_get(out, PRM_PD_OUT);
+	else if (opcode == PRM_OP_CREATE_GENERAL_OBJECT)
+		m->fw_id = prm_get(out, PRM_GOBJ_OUT_ID);
 	else
 		m->fw_id = prm_get(out, PRM_ALLOC_FC_OUT_ID);
 	m->serial_valid = r.attrs[3].flags & UVERBS_ATTR_F_VALID_OUTPUT;
@@ -173,7 +189,8 @@ static void check_info(const struct mlx5_ib_devx_handle_info *i,
 	CHECK_EQ(i->serial, m->serial);
 	CHECK_EQ(i->obj_id, m->fw_id);
 	CHECK_EQ(i->opcode, opcode);
-	CHECK_EQ(i->obj_type, 0);
+	CHECK_EQ(i->obj_type, opcode == PRM_OP_CREATE_GENERAL_OBJECT ?
+				      PRM_OBJ_TYPE_FLOW_METER : 0);
 	CHECK_EQ(i->reserved, 0);
 }
 
@@ -305,12 +322,12 @@ static void reuse(int fd, struct made *fc, struct made *pd,
 
 int main(int argc, char **argv)
 {
-	struct mlx5_ib_devx_handle_info info[4];
-	struct made fc, pd, umem, var;
+	struct mlx5_ib_devx_handle_info info[5];
+	struct made fc, pd, umem, var, meter;
 	struct emu_counters c0, c1;
 	struct ibv_context *ctx;
 	struct ibv_pd *vpd;
-	uint32_t h[4];
+	uint32_t h[5];
 	bool valid;
 	void *buf;
 	int fd;
@@ -333,6 +350,9 @@ int main(int argc, char **argv)
 	CHECK_EQ(devx_create(fd, PRM_OP_ALLOC_PD, &pd, 8, false), 0);
 	CHECK_EQ(umem_reg(fd, buf, &umem), 0);
 	CHECK_EQ(var_alloc(fd, &var), 0);
+	CHECK_EQ(devx_create(fd, PRM_OP_CREATE_GENERAL_OBJECT, &meter, 8,
+			     false), 0);
+	CHECK_EQ(meter.serial_valid, on);
 	CHECK_EQ(fc.serial_valid, on);
 	CHECK_EQ(pd.serial_valid, on);
 	CHECK_EQ(umem.serial_valid, on);
@@ -343,6 +363,7 @@ int main(int argc, char **argv)
 		CHECK(pd.serial > fc.serial);
 		CHECK(umem.serial > pd.serial);
 		CHECK(var.serial > umem.serial);
+		CHECK(meter.serial > var.serial);
 	} else {
 		CHECK_EQ(fc.serial, NO_SERIAL);
 		CHECK_EQ(var.serial, NO_SERIAL);
@@ -352,6 +373,7 @@ int main(int argc, char **argv)
 	h[1] = pd.handle;
 	h[2] = umem.handle;
 	h[3] = var.handle;
+	h[4] = meter.handle;
 	REQUIRE(emu_counters_read(fd, MLX5_IB_OBJECT_DEVX,
 				  MLX5_IB_METHOD_DEVX_QUERY_HANDLES,
 				  &c0) == 0);
@@ -374,6 +396,8 @@ int main(int argc, char **argv)
 			   PRM_OP_ALLOC_PD);
 		check_info(&info[2], &umem, MLX5_IB_DEVX_HANDLE_KIND_UMEM, 0);
 		check_info(&info[3], &var, MLX5_IB_DEVX_HANDLE_KIND_VAR, 0);
+		check_info(&info[4], &meter, MLX5_IB_DEVX_HANDLE_KIND_OBJ,
+			   PRM_OP_CREATE_GENERAL_OBJECT);
 		errors(fd, &fc, vpd->handle);
 	} else {
 		CHECK(!valid);
@@ -386,6 +410,7 @@ int main(int argc, char **argv)
 	CHECK_EQ(DESTROY_OBJ(fd, pd.handle), 0);
 	CHECK_EQ(DESTROY_UMEM(fd, umem.handle), 0);
 	CHECK_EQ(DESTROY_VAR(fd, var.handle), 0);
+	CHECK_EQ(DESTROY_OBJ(fd, meter.handle), 0);
 	/* a dead handle, once its object is gone */
 	if (on)
 		CHECK_EQ(query(fd, h, 1, info), ENOENT);

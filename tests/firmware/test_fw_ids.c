@@ -7,7 +7,8 @@
  * default) the new object gets a number no object had just before.
  * Spaces: user contexts, PDs, transport domains, UMEMs, CQs, single and
  * bulk flow counters, general objects (flow meter), TISes, RQs, SQs,
- * RQTs, TIRs, flow tables, flow groups, QPs.
+ * RQTs, TIRs, flow tables, flow groups, QPs; and ranges (bulks of
+ * counters) among single numbers.
  */
 #include <stdio.h>
 
@@ -377,10 +378,40 @@ static void test_qpn_floor(void)
 	emu_fw_free(f.fw);
 }
 
+/*
+ * Lowest free with ranges: a bulk of 128 counters takes the lowest free
+ * 128-aligned range past the single counters, and the singles fill the
+ * holes below it; a freed bulk's range comes back whole.
+ */
+static void test_ranges(void)
+{
+	uint32_t one[3], bulk, again;
+	struct fixture f;
+	int i;
+
+	fixture_init(&f, EMU_FW_IDS_LOWEST_FREE);
+	for (i = 0; i < 3; i++)
+		one[i] = mk_counter(&f);
+	CHECK_EQ(one[0], 1);
+	CHECK_EQ(one[2], 3);
+	bulk = mk_bulk(&f);
+	CHECK_EQ(bulk, 128);
+	CHECK_EQ(rm_counter(&f, one[1]), 0);
+	CHECK_EQ(mk_counter(&f), 2);
+	CHECK_EQ(mk_counter(&f), 4);
+	CHECK_EQ(rm_counter(&f, bulk), 0);
+	again = mk_bulk(&f);
+	CHECK_EQ(again, 128);
+	/* below the bulk, the singles go on at 5 */
+	CHECK_EQ(mk_counter(&f), 5);
+	emu_fw_free(f.fw);
+}
+
 int main(void)
 {
 	test_mode(EMU_FW_IDS_FRESH);
 	test_mode(EMU_FW_IDS_LOWEST_FREE);
 	test_qpn_floor();
+	test_ranges();
 	return check_done("firmware_fw_ids");
 }

@@ -4,7 +4,7 @@
  * types have an id query, which query proves a DEVX object alone, whose
  * firmware part may fail for a live object, the mailbox each builds, and
  * how each answer of the kernel is judged (including the ambiguous EINVAL
- * of kernels older than 5.19); and how the DEVX handle query's answer is
+ * of kernels older than 5.18); and how the DEVX handle query's answer is
  * judged against a blob (import_policy_judge): every field it vouches
  * for, the serial deciding between stale (ENOENT) and altered (EINVAL).
  */
@@ -157,7 +157,7 @@ static void test_verdicts(void)
 		if (rep)
 			break;
 	}
-	/* >= 5.19: firmware failures are EREMOTEIO, EINVAL the kernel's. */
+	/* >= 5.18: firmware failures are EREMOTEIO, EINVAL the kernel's. */
 	CHECK_EQ(import_policy_verdict(ft, EINVAL, true), ENOENT);
 	CHECK_EQ(import_policy_verdict(ft, EIO, true), EIO);
 	/* Older: EINVAL (or EIO...) may be the firmware's: undecided. */
