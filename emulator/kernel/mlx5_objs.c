@@ -19,25 +19,29 @@
 struct mlx5_page_obj {
 	uint32_t page_idx;
 	uint64_t mmap_offset;
-	bool *used;		/* the device table the index came from */
 };
 
+/*
+ * follows mlx5_rdma_user_mmap_entry_remove() from the VAR and UAR
+ * destroys: the page index and the offset stay taken until the entry's
+ * last mapping goes (mlx5_ib_mmap_free(), mmap_entry.c)
+ */
 static int page_obj_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 			    enum emu_remove_reason why)
 {
 	struct mlx5_page_obj *p = uo->priv;
 
-	/* mlx5_ib_mmap_free() runs once the entry has no more users */
 	emu_mmap_remove(uf, p->mmap_offset);
-	p->used[p->page_idx] = false;
 	free(p);
 	uo->priv = NULL;
 	return 0;
 }
 
+/* sealable: mmap_entry.c tells a mapped page by F_SEAL_WRITE's EBUSY */
 static int page_fd(void)
 {
-	int fd = memfd_create("mlx5-emu-page", MFD_CLOEXEC);
+	int fd = memfd_create("mlx5-emu-page",
+			      MFD_CLOEXEC | MFD_ALLOW_SEALING);
 
 	if (fd < 0)
 		return -errno;
@@ -50,7 +54,8 @@ static int page_fd(void)
 
 /*
  * alloc_var_entry() / alloc_uar_entry(): the lowest free page of the
- * device's table (full -> ENOSPC), and an mmap entry for it
+ * device's table (full -> ENOSPC; a page whose destroyed object is still
+ * mapped somewhere is not free), and an mmap entry for it
  */
 static int alloc_page_obj(struct emu_bundle *b, struct emu_uobj *uo,
 			  bool *used, unsigned int n)
@@ -59,6 +64,7 @@ static int alloc_page_obj(struct emu_bundle *b, struct emu_uobj *uo,
 	unsigned int idx;
 	int fd;
 
+	emu_mmap_reap(b->dev);
 	for (idx = 0; idx < n; idx++)
 		if (!used[idx])
 			break;
@@ -72,7 +78,7 @@ static int alloc_page_obj(struct emu_bundle *b, struct emu_uobj *uo,
 		free(p);
 		return fd;
 	}
-	p->mmap_offset = emu_mmap_insert(b->uf, fd, 1);
+	p->mmap_offset = emu_mmap_insert(b->uf, fd, 1, used, idx);
 	if (!p->mmap_offset) {
 		close(fd);
 		free(p);
@@ -80,7 +86,6 @@ static int alloc_page_obj(struct emu_bundle *b, struct emu_uobj *uo,
 	}
 	used[idx] = true;
 	p->page_idx = idx;
-	p->used = used;
 	uo->priv = p;
 	uo->destroy = page_obj_destroy;
 	return 0;

@@ -8,6 +8,8 @@
  * UVERBS_ATTR_CONST_IN is a PTR_IN of exactly 8 bytes and
  * UVERBS_ATTR_FLAGS_IN a PTR_IN of 4 to 8 bytes.
  */
+#include <stddef.h>
+
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/ib_user_ioctl_verbs.h>
 #include <rdma/ib_user_verbs.h>
@@ -27,6 +29,10 @@
 /* UVERBS_ATTR_TYPE(t): exactly a t */
 #define A_IN_TYPE(_id, _t, _mand) A_IN(_id, sizeof(_t), sizeof(_t), _mand)
 #define A_OUT_TYPE(_id, _t, _mand) A_OUT(_id, sizeof(_t), sizeof(_t), _mand)
+/* UVERBS_ATTR_STRUCT(t, last): from the end of last to a whole t */
+#define A_OUT_STRUCT(_id, _t, _last, _mand)                                 \
+	A_OUT(_id, offsetof(_t, _last) + sizeof(((_t *)0)->_last),          \
+	      sizeof(_t), _mand)
 #define A_CONST(_id, _mand) A_IN(_id, 8, 8, _mand)
 #define A_FLAGS(_id, _mand) A_IN(_id, 4, 8, _mand)
 /* an object attribute: a handle (IDR) or a file descriptor (FD) */
@@ -107,8 +113,9 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_QUERY_CONTEXT,
 	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS, 4, 4, false),
 	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT, 8, 8, false),
-	       A_OUT_TYPE(MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX,
-			  struct mlx5_ib_alloc_ucontext_resp, true)),
+	       A_OUT_STRUCT(MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX,
+			    struct mlx5_ib_alloc_ucontext_resp,
+			    dump_fill_mkey, true)),
 	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_GID_TABLE,
 	       EMU_H_QUERY_GID_TABLE,
 	       A_CONST(UVERBS_ATTR_QUERY_GID_TABLE_ENTRY_SIZE, true),

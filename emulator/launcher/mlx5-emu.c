@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * mlx5-emu run [--devices N] [--same-guid] [--trace] -- COMMAND [ARGS...]
+ * mlx5-emu run [--devices N] [--same-guid] [--trace] [--kernel=VERSION]
+ *              -- COMMAND [ARGS...]
  *
  * Sets up one emulated machine (a private directory with the sysfs tree
  * and the daemon's sockets), runs COMMAND in it with the preload library,
@@ -22,6 +23,7 @@
 
 #include "daemon.h"
 #include "emu_device.h"
+#include "kernel_version.h"
 #include "sysfs.h"
 
 #define EXIT_LAUNCHER 125
@@ -44,7 +46,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: mlx5-emu run [--devices N] [--same-guid] [--trace]\n"
-		"                    [--no-netlink] -- COMMAND [ARGS...]\n"
+		"                    [--no-netlink] [--kernel=VERSION]\n"
+		"                    -- COMMAND [ARGS...]\n"
 		"       mlx5-emu --help | --version\n"
 		"Runs COMMAND with N emulated mlx5 devices (default 2), "
 		"for the\n"
@@ -189,6 +192,7 @@ int main(int argc, char **argv)
 	char dir[PATH_MAX], sys[PATH_MAX + 8], preload[PATH_MAX];
 	unsigned long ndev = 2;
 	bool trace = false, netlink = true;
+	const char *kernel = EMU_KERNEL_DEFAULT;
 	struct sigaction sa = {};
 	pid_t daemon, pid, launcher = getpid();
 	int i, status = 0, ret;
@@ -219,6 +223,14 @@ int main(int argc, char **argv)
 			}
 		} else if (!strcmp(argv[i], "--no-netlink")) {
 			netlink = false;
+		} else if (!strncmp(argv[i], "--kernel=", 9)) {
+			kernel = argv[i] + 9;
+			if (emu_kernel_parse(kernel) < 0) {
+				fprintf(stderr, "mlx5-emu: --kernel takes "
+					"MAJOR.MINOR, " EMU_KERNEL_OLDEST
+					" or later\n");
+				return 2;
+			}
 		} else if (!strcmp(argv[i], "--devices") && i + 1 < argc) {
 			char *end;
 
@@ -238,6 +250,11 @@ int main(int argc, char **argv)
 	if (i >= argc) {
 		usage(stderr);
 		return 2;
+	}
+	/* kernel_version.c, in the daemon; the command may read it too */
+	if (setenv(EMU_KERNEL_ENV, kernel, 1)) {
+		perror("mlx5-emu: setenv");
+		return EXIT_LAUNCHER;
 	}
 	if (find_preload(preload, sizeof(preload))) {
 		fprintf(stderr, "mlx5-emu: cannot find %s\n", PRELOAD_NAME);
