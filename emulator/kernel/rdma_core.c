@@ -185,6 +185,7 @@ static bool cleanup_pass(struct emu_ufile *uf)
  */
 void emu_ufile_release(struct emu_ufile *uf)
 {
+	emu_test_holds_release(uf);
 	while (uf->list && cleanup_pass(uf))
 		;
 	while (uf->list)

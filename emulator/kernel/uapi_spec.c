@@ -278,6 +278,12 @@ static const struct emu_method_spec methods[] = {
 	       A_CONST(MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, true),
 	       PAGE_OBJ_ANSWERS(UAR)),
 	PAGE_OBJ_DESTROY(UAR),
+	/* mlx5-emu's test object (uapi_spec.h), no kernel's */
+	METHOD(EMU_OBJECT_TEST, EMU_METHOD_TEST_HOLD, EMU_H_TEST_HOLD,
+	       A_CONST(EMU_ATTR_TEST_HANDLE, true),
+	       A_CONST(EMU_ATTR_TEST_MODE, true)),
+	METHOD(EMU_OBJECT_TEST, EMU_METHOD_TEST_RELEASE, EMU_H_TEST_RELEASE,
+	       A_CONST(EMU_ATTR_TEST_HANDLE, true)),
 };
 
 /* the name is the id's tail; an FD object is UVERBS_TYPE_ALLOC_FD */

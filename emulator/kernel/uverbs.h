@@ -20,6 +20,7 @@
 
 struct emu_ufile;
 struct emu_uobj;
+struct emu_hold;
 
 /* rdma_core.h's enum rdma_remove_reason, the two the model uses */
 enum emu_remove_reason {
@@ -77,6 +78,7 @@ struct emu_ufile {
 	struct emu_mmap_entry *mmaps;	/* offsets that map (not removed) */
 	int async_fd;			/* write end of the async event pipe */
 	unsigned int refs;		/* connection + requests in flight */
+	struct emu_hold *holds;		/* test_hold.c */
 };
 
 /* One writeback the preload applies to the caller's memory. */
@@ -196,6 +198,10 @@ int emu_h_qp_create(struct emu_bundle *b);
 int emu_h_qp_destroy(struct emu_bundle *b);
 int emu_h_srq_create(struct emu_bundle *b);
 int emu_h_srq_destroy(struct emu_bundle *b);
+int emu_h_test_hold(struct emu_bundle *b);
+int emu_h_test_release(struct emu_bundle *b);
+/* the last close: the ufile's holds go (test_hold.c) */
+void emu_test_holds_release(struct emu_ufile *uf);
 /* uverbs_request() / uverbs_response() of a write() command */
 int emu_write_request(struct emu_bundle *b, void *req, size_t req_len);
 int emu_write_response(struct emu_bundle *b, const void *resp, size_t len);
