@@ -16,7 +16,7 @@ int emu_kernel_parse(const char *s)
 	min = strtoul(end + 1, &end, 10);
 	if (*end || maj > 99 || min > 255)
 		return -1;
-	if (EMU_KV(maj, min) < EMU_KV(5, 4))
+	if (EMU_KV(maj, min) < EMU_KERNEL_OLDEST_KV)
 		return -1;
 	return (int)EMU_KV(maj, min);
 }

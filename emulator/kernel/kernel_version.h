@@ -13,11 +13,12 @@
 
 #define EMU_KERNEL_ENV "MLX5_EMU_KERNEL"
 #define EMU_KERNEL_DEFAULT "6.12"
-/* the oldest release accepted: older ones differ in more than is modelled */
-#define EMU_KERNEL_OLDEST "5.4"
-
 /* MAJOR.MINOR as one comparable number */
 #define EMU_KV(maj, min) ((unsigned int)(maj) << 8 | (unsigned int)(min))
+
+/* the oldest release accepted: older ones differ in more than is modelled */
+#define EMU_KERNEL_OLDEST "5.4"
+#define EMU_KERNEL_OLDEST_KV EMU_KV(5, 4)
 
 /*
  * "MAJOR.MINOR" (no more, no less) as EMU_KV(); -1 when malformed or
