@@ -401,14 +401,15 @@ static int run_mmap(struct emu_ufile *uf, const uint8_t *payload,
 	if (len != sizeof(req))
 		return -EINVAL;
 	memcpy(&req, payload, sizeof(req));
-	ret = emu_mlx5_mmap(uf, req.offset, req.length, req.prot, &fd);
+	ret = emu_mlx5_mmap(uf, req.offset, req.length, req.prot, req.flags,
+			    &fd);
 	/*
 	 * A mapping the kernel refuses to map writable is one it clears
 	 * VM_MAYWRITE for: the client must refuse mprotect(PROT_WRITE) too.
 	 */
 	if (!ret && !(req.prot & PROT_WRITE) &&
 	    emu_mlx5_mmap(uf, req.offset, req.length, req.prot | PROT_WRITE,
-			  &wfd) == -EPERM)
+			  req.flags, &wfd) == -EPERM)
 		mrep->flags |= EMU_MMAP_NO_MAYWRITE;
 	if (!ret) {
 		fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);

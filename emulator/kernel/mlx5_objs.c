@@ -177,13 +177,20 @@ int emu_h_uar_alloc(struct emu_bundle *b)
  * (not modelled: EINVAL); the core clock page must be one page mapped
  * without write (EINVAL / EPERM); the clock info page is not offered
  * (EOPNOTSUPP); everything else is an mmap entry, whose size must match
- * (EINVAL).
+ * (EINVAL).  The core clock page and the entries are mapped with
+ * rdma_user_mmap_io(): only a shared mapping (else EINVAL).
  */
 int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
-		  uint32_t prot, int *fd)
+		  uint32_t prot, uint32_t flags, int *fd)
 {
 	uint64_t psz = (uint64_t)sysconf(_SC_PAGESIZE);
 	unsigned int command = (unsigned int)((offset / psz) >> 8) & 0xff;
+	uint32_t type = flags & MAP_TYPE;
+	/*
+	 * rdma_user_mmap_io() and rdma_user_mmap_entry_get(): a mapping
+	 * that is not VM_SHARED -> EINVAL
+	 */
+	bool shared = type == MAP_SHARED || type == MAP_SHARED_VALIDATE;
 	struct emu_mmap_entry *e;
 
 	/* ib_uverbs_mmap(): no ucontext yet */
@@ -198,7 +205,7 @@ int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
 	case 1: /* MLX5_IB_MMAP_GET_CONTIGUOUS_PAGES */
 		return -ENOSYS;
 	case 5: /* MLX5_IB_MMAP_CORE_CLOCK */
-		if (length != psz)
+		if (!shared || length != psz)
 			return -EINVAL;
 		if (prot & PROT_WRITE)
 			return -EPERM;
@@ -213,7 +220,7 @@ int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
 		return 0;
 	default:
 		e = emu_mmap_find(uf, offset);
-		if (!e)
+		if (!e || !shared)
 			return -EINVAL;
 		if (e->npages * psz != length)
 			return -EINVAL;

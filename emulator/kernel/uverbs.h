@@ -123,7 +123,7 @@ int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
 		     size_t len, struct emu_reply *rep);
 /* mlx5_ib_mmap(): 0 and a memfd (not to be closed) or -errno */
 int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
-		  uint32_t prot, int *fd);
+		  uint32_t prot, uint32_t flags, int *fd);
 
 /* reply builders */
 void emu_reply_add(struct emu_reply *rep, uint16_t idx, uint16_t kind,

@@ -58,6 +58,9 @@ int main(void)
 	a_page = a->page_id;
 	a_off = a->mmap_off;
 	a_handle = umv_blob_handle(blob);
+	/* rdma_user_mmap_io(): only a shared mapping */
+	CHECK_ERRNO(mmap(NULL, a->length, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+			 ctx->cmd_fd, a_off) == MAP_FAILED, EINVAL);
 	pa = map(ctx->cmd_fd, a, &err);
 	REQUIRE(!err);
 	pa[0] = 0x5a5a;
