@@ -413,14 +413,15 @@ static int run_mmap(const struct conn *c, const uint8_t *payload,
 	      (req.flags & MAP_TYPE) == MAP_SHARED_VALIDATE) &&
 	     (req.prot & PROT_WRITE) && !c->can_write) || !c->can_read)
 		return -EACCES;
-	ret = emu_mlx5_mmap(uf, req.offset, req.length, req.prot, &fd);
+	ret = emu_mlx5_mmap(uf, req.offset, req.length, req.prot, req.flags,
+			    &fd);
 	/*
 	 * A mapping the kernel refuses to map writable is one it clears
 	 * VM_MAYWRITE for: the client must refuse mprotect(PROT_WRITE) too.
 	 */
 	if (!ret && !(req.prot & PROT_WRITE) &&
 	    emu_mlx5_mmap(uf, req.offset, req.length, req.prot | PROT_WRITE,
-			  &wfd) == -EPERM)
+			  req.flags, &wfd) == -EPERM)
 		mrep->flags |= EMU_MMAP_NO_MAYWRITE;
 	if (!ret) {
 		fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
