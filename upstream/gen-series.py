@@ -477,13 +477,16 @@ def wrap(text):
                     opens.append(i)
                 elif ch == ')' and opens:
                     opens.pop()
-                elif ch == ',' and opens and \
-                        width(line[:i + 1]) <= 80 and line[i + 1:i + 2] == ' ':
-                    cut = (i + 1, opens[-1])
+                elif ch == ',' and width(line[:i + 1]) <= 80 and \
+                        line[i + 1:i + 2] == ' ':
+                    cut = (i + 1, opens[-1] if opens else None)
             if not cut:
                 break
             head = line[:cut[0]]
-            col = width(line[:cut[1] + 1])
+            if cut[1] is None:
+                col = width(re.match(r'\s*', line).group(0))
+            else:
+                col = width(line[:cut[1] + 1])
             pad = '\t' * (col // 8) + ' ' * (col % 8)
             out.append(head)
             line = pad + line[cut[0]:].lstrip()

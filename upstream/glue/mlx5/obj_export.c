@@ -3,27 +3,13 @@
  * Export and import of DEVX objects, DEVX UMEMs and VARs between
  * processes that share one uverbs file (ibv_import_device()).
  *
- * Export writes the fixed-layout, versioned, checksummed data of blob.h,
- * bound to the exporting device.  Import trusts nothing in it: it decodes
- * and checks the data, refuses data written by another device, and asks
- * the kernel over the importing context's command fd whether the handle
- * is a live object of the expected type in this uverbs file and, where
- * the object's type has a PRM query (import_policy.h says which and
- * why), whether the object behind the handle still carries the exported
- * id.  Only then is the local struct allocated.
- *
- * Kernel commands per DEVX object import, from the policy row:
- *   the query proves a DEVX object (flow counter, general objects, flow
- *       table, group and entry, packet reformat)    1: the id query
- *   the query needs the handle list first (QP, TIR)  the list, the query
- *   no query (untyped objects)                       the list
- * and the list for each UMEM or VAR import.  The list is one
- * UVERBS_METHOD_INFO_HANDLES while fewer than 256 objects of the type are
- * live, or the handle is among the first 256 listed; each further call
- * doubles it, up to 16383 handles (7 calls).  Once per process, a query
- * that may fail in firmware for a live object and failed other than with
- * ENOENT costs a probe (see share_fw_errors_reported()); once per
- * context, the first export or import reads the vhca_id.
+ * Export writes the checked encoding of blob.h, bound to the exporting
+ * device.  Import decodes and checks it, refuses data another device
+ * wrote, and asks the kernel over the importing context's command fd
+ * whether the handle is a live object of the expected type in this
+ * uverbs file and, where the object's type has a PRM query
+ * (import_policy.h), whether the object behind it still carries the
+ * exported id.  Only then is the local struct allocated.
  */
 
 #include <config.h>
@@ -78,7 +64,8 @@ static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
 		return 0;
 	DEVX_SET(query_hca_cap_in, in, opcode, MLX5_CMD_OP_QUERY_HCA_CAP);
 	DEVX_SET(query_hca_cap_in, in, op_mod,
-		 MLX5_SET_HCA_CAP_OP_MOD_GENERAL_DEVICE | HCA_CAP_OPMOD_GET_CUR);
+		 MLX5_SET_HCA_CAP_OP_MOD_GENERAL_DEVICE |
+		 HCA_CAP_OPMOD_GET_CUR);
 	ret = mlx5dv_devx_general_cmd(&mctx->ibv_ctx.context, in, sizeof(in),
 				      out, sizeof(out));
 	errno = saved;
@@ -337,11 +324,11 @@ static void *share_import(struct ibv_context *context, const void *data,
 		break;
 	case BLOB_KIND_DEVX_UMEM:
 		ret = share_handle_live(context, MLX5_IB_OBJECT_DEVX_UMEM,
-					 b->umem.handle);
+					b->umem.handle);
 		break;
 	case BLOB_KIND_VAR:
 		ret = share_handle_live(context, MLX5_IB_OBJECT_VAR,
-					 b->var.handle);
+					b->var.handle);
 		break;
 	}
 	if (ret)
