@@ -13,7 +13,8 @@
  * The device is a real libmlx5 VFIO device (mlx5dv_get_vfio_device_list),
  * found through a PCI function faked in a scratch directory: this
  * program's open(), stat() and readlink() take the place of libc's and
- * send the paths of /sys/bus/pci/devices/FAKE_PCI there.  No VFIO, no
+ * send the paths of /sys/bus/pci/devices/FAKE_PCI (and /dev/vfio/42)
+ * there.  No VFIO, no
  * hardware and no emulator are needed.
  *
  * usage: vfio_context   (built against the patched rdma-core tree)
@@ -35,6 +36,7 @@
 
 #define FAKE_PCI "0000:7f:00.0"
 #define SYS_PREFIX "/sys/bus/pci/devices/" FAKE_PCI
+#define VFIO_GROUP "/dev/vfio/42"
 
 static char fake_dir[64];
 static int failures;
@@ -48,11 +50,17 @@ static int failures;
 		}                                                            \
 	} while (0)
 
-/* path, or its place in fake_dir when it is under SYS_PREFIX. */
+/*
+ * path, or its place in fake_dir when it is under SYS_PREFIX; the group's
+ * VFIO device node (only stat()ed until the device is opened) is
+ * fake_dir itself.
+ */
 static const char *redirect(const char *path, char *buf, size_t len)
 {
 	size_t n = strlen(SYS_PREFIX);
 
+	if (fake_dir[0] && !strcmp(path, VFIO_GROUP))
+		return fake_dir;
 	if (!fake_dir[0] || strncmp(path, SYS_PREFIX, n))
 		return path;
 	snprintf(buf, len, "%s%s", fake_dir, path + n);
