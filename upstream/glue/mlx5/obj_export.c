@@ -47,7 +47,7 @@ enum {
  * Asks the device for this function's vhca_id.  A refusal is final and
  * kept: the kernel has no DEVX for this context (EOPNOTSUPP,
  * EPROTONOSUPPORT), or the firmware does not support the query (its
- * status, which kernels before 5.19 report as EINVAL).  Any other error
+ * status, which kernels before 5.18 report as EINVAL).  Any other error
  * (EMFILE, ENOMEM, EINTR, EIO...) is returned and nothing is kept: a
  * device bound by its node GUID alone cannot be told from another
  * function with the same GUID, so export and import fail instead.
@@ -230,7 +230,7 @@ static int share_run_query(struct ibv_context *context, uint32_t handle,
 
 /*
  * Does the kernel report a command the firmware failed as EREMOTEIO
- * (Linux 5.19 and later), rather than as a mapped errno that looks like
+ * (Linux 5.18 and later), rather than as a mapped errno that looks like
  * its own refusal?  Asked once per process with a QUERY_HCA_CAP of a
  * capability type no firmware defines, which the firmware must fail.
  */
