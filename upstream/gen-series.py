@@ -402,7 +402,10 @@ def series_blob_h(text, rel):
     text = guard(text, rel, 'MLX5_SHARE_BLOB_H', 'MLX5_BLOB_H')
     for name in BLOB_INTERNAL:
         text = drop_decl(text, rel, name)
-    text = remove_paragraph(text, rel, r'Format 1 ')
+    # What this repository says of its own earlier formats (rdma-core
+    # never shipped them); FOREIGN catches any other mention.
+    if re.search(r'^ \* Formats? \d', text, re.M):
+        text = remove_paragraph(text, rel, r'Formats? \d')
     return text
 
 
