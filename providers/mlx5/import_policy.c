@@ -148,7 +148,7 @@ int import_policy_verdict(const struct import_policy *p, int err,
 	if (p->fw_may_fail && !fw_errors_reported)
 		return IMPORT_UNDECIDED;
 	if (err == EINVAL)
-		return ENOENT;	/* devx_is_valid_obj_id: not this object */
+		return ENOENT;	/* devx_is_valid_obj_id(): another object */
 	return err;
 }
 
