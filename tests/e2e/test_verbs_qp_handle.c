@@ -27,9 +27,6 @@
 
 #define NAME "e2e_verbs_qp_handle"
 
-static struct ibv_pd *pd;
-static struct ibv_cq *cq;
-
 /* DEVX QUERY_QP of qpn through handle, below libmlx5: 0 or the errno */
 static int raw_query_qp(int fd, uint32_t handle, uint32_t qpn)
 {
@@ -44,37 +41,6 @@ static int raw_query_qp(int fd, uint32_t handle, uint32_t qpn)
 	fill_out_ptr(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, out,
 		     sizeof(out));
 	return uverbs_cmd_execute(fd, RDMA_DRIVER_MLX5, cmd);
-}
-
-/* A DEVX QP of ctx (CREATE_QP on a UMEM), its qpn in *qpn */
-static struct mlx5dv_devx_obj *devx_qp(struct ibv_context *ctx,
-				       struct mlx5dv_devx_umem *umem,
-				       uint32_t *qpn)
-{
-	uint8_t in[PRM_QP_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
-	struct mlx5dv_pd dv_pd = {};
-	struct mlx5dv_cq dv_cq = {};
-	struct mlx5dv_obj o = {
-		.pd = { .in = pd, .out = &dv_pd },
-		.cq = { .in = cq, .out = &dv_cq },
-	};
-	struct mlx5dv_devx_obj *obj;
-
-	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_PD | MLX5DV_OBJ_CQ) == 0);
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_QP);
-	prm_set(in, PRM_QPC_ST, PRM_QP_ST_RC);
-	prm_set(in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
-	prm_set(in, PRM_QPC_PD, dv_pd.pdn);
-	prm_set(in, PRM_QPC_LOG_SQ_SIZE, 3);
-	prm_set(in, PRM_QPC_LOG_RQ_SIZE, 3);
-	prm_set(in, PRM_QPC_CQN_SND, dv_cq.cqn);
-	prm_set(in, PRM_QPC_CQN_RCV, dv_cq.cqn);
-	prm_set(in, PRM_QP_WQ_UMEM_VALID, 1);
-	prm_set(in, PRM_QP_WQ_UMEM_ID, umem->umem_id);
-	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-	REQUIRE(obj);
-	*qpn = prm_get(out, PRM_OUT_OBJN);
-	return obj;
 }
 
 /* blob with its handle and object id replaced, sealed again */
@@ -97,6 +63,8 @@ int main(int argc, char **argv)
 	struct ibv_context *ctx;
 	uint8_t blob[E2E_BLOB_MAX];
 	struct ibv_qp *vqp;
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
 	uint32_t dqpn;
 	void *buf;
 
@@ -112,7 +80,8 @@ int main(int argc, char **argv)
 	REQUIRE(vqp);
 
 	/* a genuine DEVX-QP blob first: the kind and type a QP's has */
-	dqp = devx_qp(ctx, umem, &dqpn);
+	dqp = devx_qp_create(ctx, pd, cq, umem->umem_id, &dqpn);
+	REQUIRE(dqp);
 	e2e_export(dqp, blob);
 	CHECK_EQ(e2e_blob_object_id(blob), dqpn);
 
