@@ -138,12 +138,7 @@ static uint32_t id0, id1;
 
 static void open_both(void)
 {
-	ctx0 = e2e_open(0);
-	ctx1 = e2e_open(1);
-	if (ibv_get_device_guid(ctx0->device) !=
-	    ibv_get_device_guid(ctx1->device))
-		check_skip(NAME, "the two devices have distinct node GUIDs "
-			   "(run under mlx5-emu run --same-guid)");
+	e2e_open_same_guid(&ctx0, &ctx1);
 	/* Creating asks no identity: neither device is cached yet. */
 	fc0 = fc_alloc(ctx0, &id0);
 	fc1 = fc_alloc(ctx1, &id1);
