@@ -192,11 +192,28 @@ static void check_no_crossing(uint8_t *blob0)
 	CHECK_EQ(errs[0], EXDEV);
 }
 
+/*
+ * Exporting fc0 asks for the vhca_id once and binds the blob to device
+ * 0's function: the blob imports there, and not into device 1.
+ */
+static void check_export_binds(uint8_t *blob)
+{
+	unsigned int asked = vhca_queries;
+	struct blob b;
+
+	CHECK_EQ(mlx5dv_devx_obj_export(fc0, blob), 0);
+	CHECK_EQ(vhca_queries, asked + 1);
+	decode(blob, &b);
+	CHECK(b.has_vhca_id);
+	check_alias(blob);
+	check_no_crossing(blob);
+	e2e_check_fc_import(ctx0, blob, id0);
+}
+
 static int export_fails(const struct fault *f)
 {
 	uint8_t blob[E2E_BLOB_MAX];
 	unsigned int asked;
-	struct blob b;
 	int ret;
 
 	open_both();
@@ -211,14 +228,7 @@ static int export_fails(const struct fault *f)
 	CHECK(all_bytes(blob, sizeof(blob), 0xa5));	/* untouched */
 
 	/* Nothing was cached: the next export asks again, and binds. */
-	asked = vhca_queries;
-	CHECK_EQ(mlx5dv_devx_obj_export(fc0, blob), 0);
-	CHECK_EQ(vhca_queries, asked + 1);
-	decode(blob, &b);
-	CHECK(b.has_vhca_id);
-	check_alias(blob);
-	check_no_crossing(blob);
-	e2e_check_fc_import(ctx0, blob, id0);
+	check_export_binds(blob);
 	close_both();
 	return check_done(NAME);
 }
@@ -290,14 +300,7 @@ static int refused(const struct fault *f)
 	CHECK_EQ(b.node_guid, be64toh(ibv_get_device_guid(ctx0->device)));
 
 	/* A refusal is not cached either: asked again, device 0 answers. */
-	asked = vhca_queries;
-	CHECK_EQ(mlx5dv_devx_obj_export(fc0, blob), 0);
-	CHECK_EQ(vhca_queries, asked + 1);
-	decode(blob, &b);
-	CHECK(b.has_vhca_id);
-	check_alias(blob);
-	check_no_crossing(blob);
-	e2e_check_fc_import(ctx0, blob, id0);
+	check_export_binds(blob);
 	close_both();
 	return check_done(NAME);
 }
