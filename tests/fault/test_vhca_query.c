@@ -31,18 +31,17 @@
  * with EMFILE, and once descriptors are free it binds.
  */
 #include <dlfcn.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 #include <infiniband/mlx5_share_batch.h>
 
 #include "blob.h"
 #include "check.h"
 #include "e2e.h"
+#include "fd_fill.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -332,34 +331,20 @@ static int export_in_thread(uint8_t *blob, int *err)
 	return a.ret;
 }
 
-enum { FD_LIMIT = 256 };
-
 static int out_of_descriptors(void)
 {
-	int fillers[FD_LIMIT], nfill = 0, err, ret;
+	struct fd_fill fill;
 	uint8_t blob[E2E_BLOB_MAX];
-	struct rlimit old, rl;
 	struct blob b;
+	int err, ret;
 
 	open_both();
-	REQUIRE(getrlimit(RLIMIT_NOFILE, &old) == 0);
-	rl = old;
-	rl.rlim_cur = FD_LIMIT < old.rlim_cur ? FD_LIMIT : old.rlim_cur;
-	REQUIRE(setrlimit(RLIMIT_NOFILE, &rl) == 0);
-	while (nfill < FD_LIMIT) {
-		int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-
-		if (fd < 0)
-			break;
-		fillers[nfill++] = fd;
-	}
-	REQUIRE(nfill < FD_LIMIT);
+	fd_fill(&fill);
+	REQUIRE(fill.n < FD_FILL_LIMIT);
 
 	memset(blob, 0xa5, sizeof(blob));
 	ret = export_in_thread(blob, &err);
-	while (nfill)
-		close(fillers[--nfill]);
-	REQUIRE(setrlimit(RLIMIT_NOFILE, &old) == 0);
+	fd_unfill(&fill);
 	if (!ret)
 		fprintf(stderr, "%s: the export out of descriptors worked\n",
 			NAME);
