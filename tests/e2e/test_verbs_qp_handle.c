@@ -12,7 +12,6 @@
  * import would succeed and this test would fail.
  */
 #include <errno.h>
-#include <stdlib.h>
 
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
@@ -58,29 +57,21 @@ static void forge(uint8_t *blob, uint32_t handle, uint32_t object_id)
 int main(int argc, char **argv)
 {
 	struct ibv_qp_init_attr ia;
-	struct mlx5dv_devx_umem *umem;
 	struct mlx5dv_devx_obj *dqp, *imp;
 	struct ibv_context *ctx;
 	uint8_t blob[E2E_BLOB_MAX];
+	struct devx_qp_env env;
 	struct ibv_qp *vqp;
-	struct ibv_pd *pd;
-	struct ibv_cq *cq;
 	uint32_t dqpn;
-	void *buf;
 
 	ctx = e2e_start(argc, argv, NAME);
-	pd = ibv_alloc_pd(ctx);
-	cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
-	REQUIRE(pd && cq);
-	REQUIRE(posix_memalign(&buf, 4096, 8192) == 0);
-	umem = mlx5dv_devx_umem_reg(ctx, buf, 8192, IBV_ACCESS_LOCAL_WRITE);
-	REQUIRE(umem);
-	ia = test_qp_attr(IBV_QPT_RC, cq, 1);
-	vqp = ibv_create_qp(pd, &ia);
+	REQUIRE(devx_qp_env_open(ctx, &env) == 0);
+	ia = test_qp_attr(IBV_QPT_RC, env.cq, 1);
+	vqp = ibv_create_qp(env.pd, &ia);
 	REQUIRE(vqp);
 
 	/* a genuine DEVX-QP blob first: the kind and type a QP's has */
-	dqp = devx_qp_create(ctx, pd, cq, umem->umem_id, &dqpn);
+	dqp = devx_qp_create(ctx, env.pd, env.cq, env.umem->umem_id, &dqpn);
 	REQUIRE(dqp);
 	e2e_export(dqp, blob);
 	CHECK_EQ(e2e_blob_object_id(blob), dqpn);
@@ -105,10 +96,7 @@ int main(int argc, char **argv)
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(dqp), 0);
 	CHECK_EQ(ibv_destroy_qp(vqp), 0);
-	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
-	CHECK_EQ(ibv_destroy_cq(cq), 0);
-	CHECK_EQ(ibv_dealloc_pd(pd), 0);
+	CHECK_EQ(devx_qp_env_close(&env), 0);
 	CHECK_EQ(ibv_close_device(ctx), 0);
-	free(buf);
 	return check_done(NAME);
 }
