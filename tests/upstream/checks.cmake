@@ -1,0 +1,53 @@
+# rdma-core's own checks on the series (label upstream), included by
+# tests/upstream/CMakeLists.txt:
+#   upstream_checkpatch    the kernel's checkpatch.pl with rdma-core's CI
+#                          options on every patch (checkpatch.sh)
+#   upstream_patch_builds  libibverbs and libmlx5, gcc and clang -Werror,
+#                          at every patch on every base of
+#                          RDMA_CORE_BASES (patch_builds.sh)
+#   upstream_check_build   buildlib/check-build --src on the patched tree
+#                          of the upstream_rdma_core fixture
+set(_bases "")
+foreach(_b rdma-core-master-691953d8d.tar.xz rdma-core-64.0.tar.xz)
+	set(_p "${PROJECT_SOURCE_DIR}/../shared/upstream/${_b}")
+	if(EXISTS "${_p}")
+		get_filename_component(_p "${_p}" REALPATH)
+		list(APPEND _bases "${_p}")
+	endif()
+endforeach()
+set(RDMA_CORE_BASES "${_bases}" CACHE STRING
+	"rdma-core trees (tarballs or checkouts) the series must build on")
+
+set(_checks upstream_checkpatch upstream_patch_builds upstream_check_build)
+if(NOT RDMA_CORE_SOURCE)
+	foreach(t ${_checks})
+		add_test(NAME ${t} COMMAND sh -c
+			"echo 'SKIPPED: ${t}: no rdma-core source (configure with -DRDMA_CORE_SOURCE=...)'; exit 77")
+	endforeach()
+else()
+	add_test(NAME upstream_checkpatch
+		COMMAND bash "${_here}/checkpatch.sh"
+			"${PROJECT_SOURCE_DIR}/upstream/patches"
+			"${RDMA_CORE_SOURCE}"
+			"${CMAKE_CURRENT_BINARY_DIR}/checkpatch")
+	# upstream_build builds RDMA_CORE_SOURCE with gcc at every patch.
+	add_test(NAME upstream_patch_builds
+		COMMAND bash "${_here}/patch_builds.sh"
+			"${PROJECT_SOURCE_DIR}/upstream/patches"
+			"${CMAKE_CURRENT_BINARY_DIR}/patch-builds"
+			--skip "${RDMA_CORE_SOURCE}:gcc" ${RDMA_CORE_BASES})
+	set_tests_properties(upstream_patch_builds PROPERTIES TIMEOUT 3600
+		PROCESSORS 2)
+	add_test(NAME upstream_check_build
+		COMMAND bash "${_here}/check_build.sh" "${_patched}")
+	set_tests_properties(upstream_check_build PROPERTIES TIMEOUT 900
+		FIXTURES_REQUIRED upstream_rdma_core)
+endif()
+foreach(t ${_checks})
+	set_tests_properties(${t} PROPERTIES LABELS upstream
+		SKIP_RETURN_CODE 77)
+	get_test_property(${t} TIMEOUT _timeout)
+	if(NOT _timeout)
+		set_tests_properties(${t} PROPERTIES TIMEOUT 300)
+	endif()
+endforeach()
