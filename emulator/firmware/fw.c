@@ -246,6 +246,15 @@ void emu_fw_set_trace(struct emu_fw *fw, FILE *out)
 	pthread_mutex_unlock(&fw->lock);
 }
 
+void emu_fw_set_ids(struct emu_fw *fw, enum emu_fw_ids mode)
+{
+	if (!fw)
+		return;
+	pthread_mutex_lock(&fw->lock);
+	fw->lowest_free = mode == EMU_FW_IDS_LOWEST_FREE;
+	pthread_mutex_unlock(&fw->lock);
+}
+
 uint64_t emu_fw_node_guid(const struct emu_fw *fw)
 {
 	return fw ? fw->node_guid : 0;

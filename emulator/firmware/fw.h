@@ -126,6 +126,20 @@ const char *emu_fw_status_name(uint8_t status);
  */
 void emu_fw_set_trace(struct emu_fw *fw, FILE *out);
 
+/*
+ * How object numbers are handed out, per number space (fw_objects.c):
+ * FRESH (the default) goes on upwards and reuses a number only after
+ * the space wraps; LOWEST_FREE hands out the lowest free number, so a
+ * destroyed object's number goes to the next create at once (mlx5-emu
+ * run --fw-ids=lowest-free).  Real firmware promises neither; lowest
+ * free is the worst case for a client holding a stale number.
+ */
+enum emu_fw_ids {
+	EMU_FW_IDS_FRESH,
+	EMU_FW_IDS_LOWEST_FREE,
+};
+void emu_fw_set_ids(struct emu_fw *fw, enum emu_fw_ids mode);
+
 /* The device identity the caps report. */
 uint64_t emu_fw_node_guid(const struct emu_fw *fw);
 uint16_t emu_fw_vhca_id(const struct emu_fw *fw);

@@ -128,6 +128,10 @@ struct emu_fw {
 	uint32_t next_id[FW_OBJ_KINDS];
 	uint32_t in_use[FW_OBJ_KINDS];	/* ids covered by live objects */
 	bool wrapped[FW_OBJ_KINDS];	/* numbers handed out from 1 again */
+	uint32_t first_id[FW_OBJ_KINDS];	/* the lowest number, 0: 1 */
+	bool lowest_free;		/* emu_fw_set_ids(LOWEST_FREE) */
+	/* lowest_free: every number from the first below this is in use */
+	uint32_t low_hint[FW_OBJ_KINDS];
 };
 
 /* The command being executed. */

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The firmware's object store: every object the device holds for its
- * users, with the uid that created it.  Object numbers are handed out
- * in increasing order and reused only after the number space wraps, as
- * firmware does with its resource numbers; so a destroyed object's number
- * is not at once the number of the next one, and a stale number in a
- * client keeps failing instead of reaching a new object.
+ * users, with the uid that created it.  By default object numbers are
+ * handed out in increasing order and reused only after the number space
+ * wraps, as firmware commonly does with its resource numbers; so a
+ * destroyed object's number is not at once the number of the next one.
+ * Nothing in the PRM promises that, and the kernel itself expects numbers
+ * to come back (devx_obj_cleanup()'s comment on mkeys): with
+ * emu_fw_set_ids(LOWEST_FREE) every number space hands out its lowest
+ * free number instead, so a destroy and a create of the same kind reuse
+ * the number at once, the worst case for a client holding a stale one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -80,14 +84,69 @@ static uint32_t free_range(struct emu_fw *fw, enum fw_obj_kind kind,
 	return id;
 }
 
+static uint32_t first_id(const struct emu_fw *fw, enum fw_obj_kind kind)
+{
+	return fw->first_id[kind] ? fw->first_id[kind] : 1;
+}
+
+/*
+ * A live object of kind sharing a number with [id, id + count), or NULL:
+ * one that covers id, or one that starts after it in the range (objects
+ * are aligned to their size, so nothing else can overlap).  By the hash,
+ * so a search costs the same however many objects the space holds.
+ */
+static struct fw_obj *overlapping(struct emu_fw *fw, enum fw_obj_kind kind,
+				  uint64_t id, uint32_t count)
+{
+	struct fw_obj *obj = fw_obj_find_containing(fw, kind, (uint32_t)id);
+	uint64_t n;
+
+	for (n = id + 1; !obj && n < id + count; n++)
+		obj = fw_obj_find(fw, kind, (uint32_t)n);
+	return obj;
+}
+
+/*
+ * The lowest free count-aligned range: from the hint, below which every
+ * number is in use, past each object in the way.  A single number found
+ * this way moves the hint past it (all numbers it skipped are in use).
+ */
+static uint32_t lowest_free(struct emu_fw *fw, enum fw_obj_kind kind,
+			    uint32_t count, uint32_t max_id)
+{
+	uint64_t from = fw->low_hint[kind], id;
+	struct fw_obj *obj;
+
+	if (from < first_id(fw, kind))
+		from = first_id(fw, kind);
+	id = align_up(from, count);
+	for (;;) {
+		if (id + count - 1 > max_id)
+			return 0;
+		obj = overlapping(fw, kind, id, count);
+		if (!obj)
+			break;
+		id = align_up((uint64_t)obj->id + obj->count, count);
+	}
+	if (count == 1)
+		fw->low_hint[kind] = (uint32_t)id + 1;
+	return (uint32_t)id;
+}
+
 static uint32_t alloc_range(struct emu_fw *fw, enum fw_obj_kind kind,
 			    uint32_t count, uint32_t max_id)
 {
-	uint32_t id = free_range(fw, kind, fw->next_id[kind], count, max_id);
+	uint64_t start = fw->next_id[kind];
+	uint32_t id;
 
+	if (fw->lowest_free)
+		return lowest_free(fw, kind, count, max_id);
+	if (start < first_id(fw, kind))
+		start = first_id(fw, kind);
+	id = free_range(fw, kind, start, count, max_id);
 	if (!id) {
 		fw->wrapped[kind] = true;
-		id = free_range(fw, kind, 1, count, max_id);
+		id = free_range(fw, kind, first_id(fw, kind), count, max_id);
 	}
 	return id;
 }
@@ -411,6 +470,9 @@ void fw_obj_destroy(struct emu_fw *fw, struct fw_obj *obj)
 	if (obj->next)
 		obj->next->prev = obj->prev;
 	fw->in_use[obj->kind] -= obj->count;
+	/* its numbers are free again: the lowest free may be among them */
+	if (obj->id < fw->low_hint[obj->kind])
+		fw->low_hint[obj->kind] = obj->id;
 	release_holds(fw, obj);
 	free(obj->data);
 	free(obj);

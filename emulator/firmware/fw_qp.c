@@ -229,8 +229,7 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 		fw_holds_free(&holds);
 		return false;
 	}
-	if (cmd->fw->next_id[FW_OBJ_QP] < FW_QPN_FIRST)
-		cmd->fw->next_id[FW_OBJ_QP] = FW_QPN_FIRST;
+	cmd->fw->first_id[FW_OBJ_QP] = FW_QPN_FIRST;
 	/* The QP's state: create_qp_in as the QP is now. */
 	obj = fw_obj_create_ctx(cmd, FW_OBJ_QP, 1u << FW_LOG_MAX_QP, 0,
 				PRM_QP_IN_LEN, &holds);

@@ -19,6 +19,7 @@
 #include <rdma/ib_user_ioctl_verbs.h>
 #include <rdma/ib_user_verbs.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
+#include "rdma_uapi_compat.h"
 
 #include "devx_cmd.h"
 #include "mlx5_cmd.h"
@@ -355,10 +356,17 @@ int emu_h_devx_obj_create(struct emu_bundle *b)
 		goto err;
 	h->uobj->priv = obj;
 	h->uobj->destroy = devx_obj_cleanup;
+	/* the series: what the handle query answers, the optional serial */
+	emu_handle_stamp(b, h->uobj, (uint32_t)obj->obj_id,
+			 (uint16_t)(obj->obj_id >> 32),
+			 (uint16_t)(obj->obj_id >> 48));
+	ret = emu_handle_copy_serial(b, h->uobj,
+				     MLX5_IB_ATTR_DEVX_OBJ_CREATE_SERIAL);
 	obj = NULL;
 	/* a failed copy aborts the uobject, whose destroy undoes the create */
-	ret = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, out,
-			  out_len);
+	if (!ret)
+		ret = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, out,
+				  out_len);
 err:
 	free(obj);
 	free(in);
@@ -514,10 +522,15 @@ int emu_h_devx_umem_reg(struct emu_bundle *b)
 		goto err;
 	h->uobj->priv = um;
 	h->uobj->destroy = devx_umem_cleanup;
+	/* the series: the serial, copied after the id when asked for */
+	emu_handle_stamp(b, h->uobj, um->umem_id, 0, 0);
 	um = NULL;
 	ret = emu_copy_to(b, MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID,
 			  &((struct devx_umem *)h->uobj->priv)->umem_id,
 			  sizeof(uint32_t));
+	if (!ret)
+		ret = emu_handle_copy_serial(b, h->uobj,
+					     MLX5_IB_ATTR_DEVX_UMEM_REG_SERIAL);
 err:
 	free(um);
 	free(in);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -11,8 +12,13 @@
 
 int emu_device_init(struct emu_device *dev, unsigned int index)
 {
+	const char *qh = getenv(EMU_QUERY_HANDLES_ENV);
+	const char *ids = getenv(EMU_FW_IDS_ENV);
+
 	memset(dev, 0, sizeof(*dev));
 	dev->index = index;
+	/* Linux 6.12 with the linux/ series, unless told otherwise */
+	dev->query_handles = !qh || strcmp(qh, "0");
 	dev->node_guid = emu_device_guid(index);
 	dev->sys_image_guid = dev->node_guid;
 	dev->clock_fd = memfd_create("mlx5-emu-clock", MFD_CLOEXEC);
@@ -27,6 +33,9 @@ int emu_device_init(struct emu_device *dev, unsigned int index)
 		close(dev->clock_fd);
 		return -ENOMEM;
 	}
+	/* mlx5-emu run --fw-ids=lowest-free */
+	if (ids && !strcmp(ids, "lowest-free"))
+		emu_fw_set_ids(dev->fw, EMU_FW_IDS_LOWEST_FREE);
 	dev->clock_info_fd = -1;
 	if (emu_clock_info_init(dev)) {
 		emu_fw_free(dev->fw);

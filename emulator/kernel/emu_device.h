@@ -27,7 +27,19 @@ struct emu_device {
 	bool uar_used[EMU_NUM_UAR_PAGES];
 	int clock_fd;			/* memfd of the core clock page */
 	int clock_info_fd;		/* memfd of the clock info page */
+	/*
+	 * The linux/ series' DEVX handle query: the method and the create
+	 * methods' SERIAL outputs exist (mlx5-emu run --query-handles)
+	 */
+	bool query_handles;
+	uint64_t next_serial;		/* the next object's serial, from 1 */
+	uint64_t fw_cmds;		/* firmware commands run, for anyone */
 };
+
+/* Set by mlx5-emu run --query-handles=off: "0" a kernel without it. */
+#define EMU_QUERY_HANDLES_ENV "MLX5_EMU_QUERY_HANDLES"
+/* Set by mlx5-emu run --fw-ids=lowest-free: "lowest-free". */
+#define EMU_FW_IDS_ENV "MLX5_EMU_FW_IDS"
 
 int emu_device_init(struct emu_device *dev, unsigned int index);
 

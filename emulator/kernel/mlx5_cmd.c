@@ -18,6 +18,10 @@ int emu_cmd_do(struct emu_device *dev, void *in, size_t inlen, void *out,
 
 	if (!ret && prm_get(out, PRM_OUT_STATUS))
 		ret = -EREMOTEIO;
+	/* what the counters show (emu_counters.h) */
+	dev->fw_cmds++;
+	if (emu_cur_ufile && emu_cur_ufile->dev == dev)
+		emu_cur_ufile->fw_cmds++;
 	emu_trace_fw(dev, in, inlen, out, outlen, ret);
 	return ret;
 }

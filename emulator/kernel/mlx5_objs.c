@@ -13,6 +13,7 @@
 
 #include <rdma/mlx5_user_ioctl_cmds.h>
 #include <rdma/mlx5_user_ioctl_verbs.h>
+#include "rdma_uapi_compat.h"
 
 #include "uverbs.h"
 
@@ -140,9 +141,17 @@ static int page_obj_alloc(struct emu_bundle *b, const struct page_obj_attrs *a,
 int emu_h_var_alloc(struct emu_bundle *b)
 {
 	static const struct page_obj_attrs var_attrs = PAGE_OBJ_ATTRS(VAR);
+	struct emu_uobj *uo = emu_attr(b, var_attrs.handle)->uobj;
+	int ret;
 
-	return page_obj_alloc(b, &var_attrs, b->dev->var_used,
-			      EMU_NUM_VAR_PAGES);
+	ret = page_obj_alloc(b, &var_attrs, b->dev->var_used,
+			     EMU_NUM_VAR_PAGES);
+	if (ret)
+		return ret;
+	/* the series: the page index, and the serial after the answers */
+	emu_handle_stamp(b, uo, ((struct mlx5_page_obj *)uo->priv)->page_idx,
+			 0, 0);
+	return emu_handle_copy_serial(b, uo, MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL);
 }
 
 /*

@@ -22,6 +22,12 @@ struct emu_ufile *emu_ufile_new(struct emu_device *dev)
 
 	if (!uf)
 		return NULL;
+	uf->method_ioctls = calloc(emu_method_count(),
+				   sizeof(*uf->method_ioctls));
+	if (!uf->method_ioctls) {
+		free(uf);
+		return NULL;
+	}
 	uf->dev = dev;
 	uf->serial = ++serial;
 	uf->async_fd = -1;
@@ -271,5 +277,6 @@ void emu_ufile_release(struct emu_ufile *uf)
 		emu_mlx5_destroy_uctx(uf->dev, uf->uctx->devx_uid);
 	free(uf->uctx);
 	free(uf->xa);
+	free(uf->method_ioctls);
 	free(uf);
 }

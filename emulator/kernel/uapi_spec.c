@@ -14,6 +14,7 @@
 #include <rdma/mlx5-abi.h>
 #include "rdma_uapi_compat.h"	/* <rdma/mlx5_user_ioctl_cmds.h> */
 
+#include "emu_counters.h"
 #include "uapi_spec.h"
 
 /* the name is the id as written, before an id macro expands */
@@ -41,17 +42,34 @@
 	A_OBJ(_id, #_id, EMU_ATTR_IDR, false, _obj, _acc)
 #define A_FD_OPT(_id, _obj, _acc)                                           \
 	A_OBJ(_id, #_id, EMU_ATTR_FD, false, _obj, _acc)
+/*
+ * UVERBS_ATTR_IDRS_ARR(): between _min and _max u32 handles of _obj, each
+ * held with _acc for the call
+ */
+#define A_IDRS(_id, _obj, _acc, _min, _max)                                 \
+	{ .id = (_id), .type = EMU_ATTR_IDRS_ARRAY, .mandatory = true,      \
+	  .obj_type = (_obj), .access = (_acc), .min_len = (_min),          \
+	  .max_len = (_max), .series = true, .name = #_id }
+/* an optional u64 output the linux/ series adds to a create method */
+#define A_SERIAL(_id)                                                       \
+	{ .id = (_id), .type = EMU_ATTR_PTR_OUT, .min_len = 8, .max_len = 8, \
+	  .series = true, .name = #_id }
 /* UVERBS_ATTR_UHW(): the driver's udata, both optional */
 #define A_UHW                                                               \
 	A_IN(UVERBS_ATTR_UHW_IN, 0, EMU_LEN_MAX, false),                    \
 	A_OUT(UVERBS_ATTR_UHW_OUT, 0, EMU_LEN_MAX, false)
 
-#define METHOD(_obj, _meth, _h, ...)                                        \
-	{ .object_id = (_obj), .method_id = (_meth), .name = #_meth,        \
-	  .handler = (_h),                                                  \
+#define METHOD_N(_obj, _meth, _name, _h, _series, ...)                      \
+	{ .object_id = (_obj), .method_id = (_meth), .name = (_name),       \
+	  .handler = (_h), .series = (_series),                             \
 	  .nattrs = sizeof((struct emu_attr_spec[]){ __VA_ARGS__ }) /       \
 		    sizeof(struct emu_attr_spec),                           \
 	  .attrs = { __VA_ARGS__ } }
+#define METHOD(_obj, _meth, _h, ...)                                        \
+	METHOD_N(_obj, _meth, #_meth, _h, false, __VA_ARGS__)
+/* a method only a kernel with the linux/ series has */
+#define METHOD_S(_obj, _meth, _h, ...)                                      \
+	METHOD_N(_obj, _meth, #_meth, _h, true, __VA_ARGS__)
 
 /*
  * The destroy of a CQ, QP or SRQ: the handle, and the response that
@@ -215,6 +233,18 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_DEVX_QUERY_EQN,
 	       A_IN(MLX5_IB_ATTR_DEVX_QUERY_EQN_USER_VEC, 4, 4, true),
 	       A_OUT(MLX5_IB_ATTR_DEVX_QUERY_EQN_DEV_EQN, 4, 4, true)),
+	/*
+	 * the linux/ series (kernel-headers/rdma_uapi_compat.h): the handles
+	 * of the caller's file, any type, each held shared; at least one
+	 * struct mlx5_ib_devx_handle_info of output
+	 */
+	METHOD_S(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_QUERY_HANDLES,
+		 EMU_H_DEVX_QUERY_HANDLES,
+		 A_IDRS(MLX5_IB_ATTR_DEVX_QUERY_HANDLES_IN, EMU_OBJ_ANY,
+			EMU_ACCESS_READ, 1, MLX5_IB_DEVX_QUERY_HANDLES_MAX),
+		 A_OUT(MLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT,
+		       sizeof(struct mlx5_ib_devx_handle_info), EMU_LEN_MAX,
+		       true)),
 	METHOD(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_CREATE,
 	       EMU_H_DEVX_OBJ_CREATE,
 	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_CREATE_HANDLE,
@@ -222,7 +252,8 @@ static const struct emu_method_spec methods[] = {
 	       A_IN(MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_IN, DEVX_IN_HDR,
 		    EMU_LEN_MAX, true),
 	       A_OUT(MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, DEVX_OUT_HDR,
-		     EMU_LEN_MAX, true)),
+		     EMU_LEN_MAX, true),
+	       A_SERIAL(MLX5_IB_ATTR_DEVX_OBJ_CREATE_SERIAL)),
 	METHOD(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_DESTROY,
 	       EMU_H_DEVX_OBJ_DESTROY,
 	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_DESTROY_HANDLE,
@@ -252,7 +283,8 @@ static const struct emu_method_spec methods[] = {
 	       A_IN(MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD, 4, 4, false),
 	       A_FLAGS(MLX5_IB_ATTR_DEVX_UMEM_REG_ACCESS, false),
 	       A_CONST(MLX5_IB_ATTR_DEVX_UMEM_REG_PGSZ_BITMAP, false),
-	       A_OUT(MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID, 4, 4, true)),
+	       A_OUT(MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID, 4, 4, true),
+	       A_SERIAL(MLX5_IB_ATTR_DEVX_UMEM_REG_SERIAL)),
 	METHOD(MLX5_IB_OBJECT_DEVX_UMEM, MLX5_IB_METHOD_DEVX_UMEM_DEREG,
 	       EMU_H_DEVX_UMEM_DEREG,
 	       A_IDR(MLX5_IB_ATTR_DEVX_UMEM_DEREG_HANDLE,
@@ -262,7 +294,8 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_VAR_ALLOC,
 	       A_IDR(MLX5_IB_ATTR_VAR_OBJ_ALLOC_HANDLE, MLX5_IB_OBJECT_VAR,
 		     EMU_ACCESS_NEW),
-	       PAGE_OBJ_ANSWERS(VAR)),
+	       PAGE_OBJ_ANSWERS(VAR),
+	       A_SERIAL(MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL)),
 	PAGE_OBJ_DESTROY(VAR),
 	METHOD(MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_ALLOC,
 	       EMU_H_UAR_ALLOC,
@@ -271,6 +304,10 @@ static const struct emu_method_spec methods[] = {
 	       A_CONST(MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, true),
 	       PAGE_OBJ_ANSWERS(UAR)),
 	PAGE_OBJ_DESTROY(UAR),
+	/* mlx5-emu's own: the counters (emu_counters.h) */
+	METHOD(EMU_OBJECT_EMU, EMU_METHOD_COUNTERS, EMU_H_EMU_COUNTERS,
+	       A_IN(EMU_ATTR_COUNTERS_METHOD, 4, 4, false),
+	       A_OUT(EMU_ATTR_COUNTERS_OUT, 8, EMU_LEN_MAX, true)),
 };
 
 /* the name is the id's tail; an FD object is UVERBS_TYPE_ALLOC_FD */
@@ -314,6 +351,16 @@ static const struct emu_object_spec objects[] = {
 	MLX5_OBJ(STEERING_ANCHOR),
 };
 
+unsigned int emu_method_count(void)
+{
+	return sizeof(methods) / sizeof(methods[0]);
+}
+
+unsigned int emu_method_index(const struct emu_method_spec *m)
+{
+	return (unsigned int)(m - methods);
+}
+
 const struct emu_method_spec *emu_find_method(uint16_t object_id,
 					      uint16_t method_id)
 {
@@ -351,5 +398,7 @@ const char *emu_object_name(uint16_t object_id)
 {
 	const struct emu_object_spec *o = emu_find_object(object_id);
 
+	if (object_id == EMU_OBJECT_EMU)
+		return "MLX5_EMU_COUNTERS";
 	return o ? o->name : "?";
 }

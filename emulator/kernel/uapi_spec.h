@@ -20,6 +20,7 @@ enum emu_attr_type {
 	EMU_ATTR_PTR_OUT,	/* UVERBS_ATTR_PTR_OUT */
 	EMU_ATTR_IDR,		/* UVERBS_ATTR_IDR */
 	EMU_ATTR_FD,		/* UVERBS_ATTR_FD */
+	EMU_ATTR_IDRS_ARRAY,	/* UVERBS_ATTR_IDRS_ARR: u32 handles */
 };
 
 enum emu_access {
@@ -38,9 +39,14 @@ struct emu_attr_spec {
 	uint8_t type;		/* enum emu_attr_type */
 	uint8_t access;		/* enum emu_access, IDR/FD only */
 	bool mandatory;
-	uint16_t min_len;	/* PTR: u.ptr.min_len */
-	uint16_t max_len;	/* PTR: u.ptr.len */
-	uint16_t obj_type;	/* IDR/FD */
+	/*
+	 * Only in a kernel with the linux/ series (the DEVX handle query):
+	 * with mlx5-emu run --query-handles=off the attribute is unknown
+	 */
+	bool series;
+	uint16_t min_len;	/* PTR: u.ptr.min_len; IDRS_ARRAY: min count */
+	uint16_t max_len;	/* PTR: u.ptr.len; IDRS_ARRAY: max count */
+	uint16_t obj_type;	/* IDR/FD/IDRS_ARRAY */
 	const char *name;
 };
 
@@ -51,6 +57,7 @@ struct emu_method_spec {
 	uint16_t method_id;
 	const char *name;
 	uint16_t handler;	/* enum emu_handler_id, daemon side */
+	bool series;		/* as emu_attr_spec.series, for the method */
 	uint8_t nattrs;
 	struct emu_attr_spec attrs[EMU_MAX_METHOD_ATTRS];
 };
@@ -91,8 +98,14 @@ enum emu_handler_id {
 	EMU_H_QP_DESTROY,
 	EMU_H_SRQ_CREATE,
 	EMU_H_SRQ_DESTROY,
+	EMU_H_DEVX_QUERY_HANDLES,
+	EMU_H_EMU_COUNTERS,
 	EMU_H_COUNT,
 };
+
+/* How many methods the table holds; emu_method_index() is below that. */
+unsigned int emu_method_count(void);
+unsigned int emu_method_index(const struct emu_method_spec *m);
 
 /* NULL when the kernel has no such method (-> EPROTONOSUPPORT). */
 const struct emu_method_spec *emu_find_method(uint16_t object_id,

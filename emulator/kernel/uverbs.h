@@ -35,6 +35,14 @@ struct emu_uobj {
 	int usecnt;		/* uverbs_try_lock_object(): -1 exclusive */
 	unsigned int users;	/* ib_pd/ib_cq usecnt: QPs built on it */
 	struct emu_uobj *next;	/* ufile list, newest first */
+	/*
+	 * What the DEVX handle query answers of a DEVX object, UMEM or VAR
+	 * (devx_handles.c), stamped at create; serial 0: none
+	 */
+	uint64_t serial;
+	uint32_t fw_id;		/* firmware object id, UMEM id, VAR page */
+	uint16_t fw_opcode;	/* DEVX object: creator opcode */
+	uint16_t fw_obj_type;	/* DEVX object: general object type */
 	void *priv;
 	/* the type's destroy_hw; 0 frees priv, -errno keeps the object */
 	int (*destroy)(struct emu_ufile *uf, struct emu_uobj *uo,
@@ -69,6 +77,10 @@ struct emu_ufile {
 	uint64_t next_pgoff;
 	int async_fd;			/* write end of the async event pipe */
 	unsigned int refs;		/* connection + requests in flight */
+	/* what EMU_METHOD_COUNTERS reads (emu_counters.h) */
+	uint64_t ioctls;
+	uint64_t fw_cmds;
+	uint64_t *method_ioctls;	/* by emu_method_index() */
 };
 
 /* One writeback the preload applies to the caller's memory. */
@@ -88,6 +100,8 @@ struct emu_battr {
 	uint64_t data;		/* the raw data field */
 	const void *in;		/* PTR_IN: inline or copied bytes */
 	struct emu_uobj *uobj;
+	struct emu_uobj **uobjs;	/* IDRS_ARRAY: those looked up */
+	uint16_t nobjs;			/* IDRS_ARRAY: how many */
 };
 
 struct emu_bundle {
@@ -188,6 +202,25 @@ int emu_h_qp_create(struct emu_bundle *b);
 int emu_h_qp_destroy(struct emu_bundle *b);
 int emu_h_srq_create(struct emu_bundle *b);
 int emu_h_srq_destroy(struct emu_bundle *b);
+int emu_h_devx_query_handles(struct emu_bundle *b);
+int emu_h_emu_counters(struct emu_bundle *b);
+/*
+ * The identity a DEVX object, UMEM or VAR gets at create (devx_handles.c):
+ * the device's next serial and what the handle query answers of it.
+ */
+void emu_handle_stamp(struct emu_bundle *b, struct emu_uobj *uo,
+		      uint32_t fw_id, uint16_t opcode, uint16_t obj_type);
+/*
+ * The serial to the create method's optional SERIAL output, when the
+ * caller gave one and the emulated kernel has the series.  0 or -errno.
+ */
+int emu_handle_copy_serial(struct emu_bundle *b, struct emu_uobj *uo,
+			   uint16_t serial_attr);
+/*
+ * The ufile whose ioctl is being served (NULL between ioctls): the
+ * firmware commands it makes count for it (emu_counters.h)
+ */
+extern struct emu_ufile *emu_cur_ufile;
 /* uverbs_request() / uverbs_response() of a write() command */
 int emu_write_request(struct emu_bundle *b, void *req, size_t req_len);
 int emu_write_response(struct emu_bundle *b, const void *resp, size_t len);

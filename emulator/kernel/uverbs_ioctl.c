@@ -14,6 +14,7 @@
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/ib_user_ioctl_verbs.h>
 
+#include "emu_counters.h"
 #include "uverbs.h"
 #include "wire.h"
 
@@ -49,7 +50,11 @@ static const emu_handler_fn handlers[EMU_H_COUNT] = {
 	[EMU_H_QP_DESTROY] = emu_h_qp_destroy,
 	[EMU_H_SRQ_CREATE] = emu_h_srq_create,
 	[EMU_H_SRQ_DESTROY] = emu_h_srq_destroy,
+	[EMU_H_DEVX_QUERY_HANDLES] = emu_h_devx_query_handles,
+	[EMU_H_EMU_COUNTERS] = emu_h_emu_counters,
 };
+
+struct emu_ufile *emu_cur_ufile;
 
 void emu_reply_add(struct emu_reply *rep, uint16_t idx, uint16_t kind,
 		   const void *data, uint32_t len)
@@ -277,6 +282,51 @@ static bool ptr_is_inline(uint16_t len)
 }
 
 /*
+ * follows uverbs_process_idrs_array(): reserved bits or a length that is
+ * not whole u32s -> EINVAL, a count outside the spec's -> EINVAL, then
+ * each handle looked up in turn with the spec's type and access; the
+ * first that fails fails the call, and those before it are released
+ * (bundle_destroy(), as uverbs_free_idrs_array() does with attr->len).
+ */
+static int process_idrs_array(struct emu_bundle *b, struct emu_battr *e,
+			      const struct ib_uverbs_attr *ua,
+			      const void *inbuf, uint32_t inlen)
+{
+	const struct emu_attr_spec *spec = e->spec;
+	const uint8_t *ids;
+	size_t n, i;
+	int ret;
+
+	if (ua->attr_data.reserved)
+		return -EINVAL;
+	if (ua->len % sizeof(uint32_t))
+		return -EINVAL;
+	n = ua->len / sizeof(uint32_t);
+	if (n < spec->min_len || n > spec->max_len)
+		return -EINVAL;
+	if (ptr_is_inline(ua->len))
+		ids = (const uint8_t *)&ua->data;
+	else if (inlen != ua->len)
+		return -EFAULT;	/* the preload could not read it */
+	else
+		ids = inbuf;
+	e->uobjs = calloc(n, sizeof(*e->uobjs));
+	if (!e->uobjs)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		uint32_t id;
+
+		memcpy(&id, ids + i * sizeof(id), sizeof(id));
+		ret = emu_uobj_lookup(b->uf, spec->obj_type, id, spec->access,
+				      &e->uobjs[i]);
+		if (ret)
+			return ret;
+		e->nobjs = (uint16_t)(i + 1);
+	}
+	return 0;
+}
+
+/*
  * follows uverbs_process_attr(): size bounds and reserved fields of
  * pointers, zero length of handles, then the handle lookup (or the new
  * object for UVERBS_ACCESS_NEW, whose id the kernel put_user()s at once).
@@ -354,6 +404,8 @@ static int process_attr(struct emu_bundle *b, struct emu_battr *e,
 			return ret;
 		e->uobj = uo;
 		return 0;
+	case EMU_ATTR_IDRS_ARRAY:
+		return process_idrs_array(b, e, ua, inbuf, inlen);
 	default:
 		return -EOPNOTSUPP;
 	}
@@ -367,6 +419,13 @@ static void bundle_destroy(struct emu_bundle *b, int ret)
 	for (i = 0; i < b->m->nattrs; i++) {
 		struct emu_battr *e = &b->attrs[i];
 
+		if (e->uobjs) {
+			while (e->nobjs)
+				emu_uobj_unlock(e->uobjs[--e->nobjs],
+						e->spec->access);
+			free(e->uobjs);
+			e->uobjs = NULL;
+		}
 		if (!e->present || !e->uobj)
 			continue;
 		if (e->spec->access == EMU_ACCESS_NEW) {
@@ -400,9 +459,10 @@ static int run_method(struct emu_bundle *b, const struct ib_uverbs_attr *ua,
 		struct emu_battr *e = NULL;
 
 		for (j = 0; j < b->m->nattrs; j++)
-			if (b->m->attrs[j].id == ua[i].attr_id)
+			if (b->m->attrs[j].id == ua[i].attr_id &&
+			    (!b->m->attrs[j].series || b->dev->query_handles))
 				e = &b->attrs[j];
-		/* uverbs_set_attr() */
+		/* uverbs_set_attr(): an unknown attribute */
 		if (!e) {
 			if (ua[i].flags & UVERBS_ATTR_F_MANDATORY)
 				return -EPROTONOSUPPORT;
@@ -413,7 +473,7 @@ static int run_method(struct emu_bundle *b, const struct ib_uverbs_attr *ua,
 		ret = process_attr(b, e, &ua[i], inbufs[i], inlens[i]);
 		if (ret) {
 			/* the caller aborts a partly set up NEW object */
-			if (e->uobj)
+			if (e->uobj || e->uobjs)
 				e->present = true;
 			return ret;
 		}
@@ -465,6 +525,9 @@ int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
 	if (len < sizeof(hdr))
 		return -EFAULT;
 	memcpy(&hdr, payload, sizeof(hdr));
+	/* the counters' own reading is not counted */
+	if (hdr.object_id != EMU_OBJECT_EMU)
+		uf->ioctls++;
 	if (hdr.length > EMU_PAGE_SIZE ||
 	    hdr.length != sizeof(hdr) + hdr.num_attrs * sizeof(*ua))
 		return -EINVAL;
@@ -494,16 +557,21 @@ int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
 	if (len - off >= sizeof(b.facts))
 		memcpy(&b.facts, payload + off, sizeof(b.facts));
 	b.m = emu_find_method(hdr.object_id, hdr.method_id);
-	if (!b.m)
+	/* a kernel without the linux/ series has no such method */
+	if (!b.m || (b.m->series && !uf->dev->query_handles))
 		return -EPROTONOSUPPORT;
+	if (uf->method_ioctls)
+		uf->method_ioctls[emu_method_index(b.m)]++;
 	b.uf = uf;
 	b.dev = uf->dev;
 	b.rep = rep;
 	for (i = 0; i < b.m->nattrs; i++)
 		b.attrs[i].spec = &b.m->attrs[i];
 	cur_uattrs = ua;
+	emu_cur_ufile = uf;
 	ret = run_method(&b, ua, hdr.num_attrs, inbufs, inlens);
 	bundle_destroy(&b, ret);
+	emu_cur_ufile = NULL;
 	if (!ret && rep->oom)
 		ret = -ENOMEM;
 	cur_uattrs = NULL;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * mlx5-emu run [--devices N] [--same-guid] [--trace] -- COMMAND [ARGS...]
+ * mlx5-emu run [--devices N] [--same-guid] [--trace] [--no-netlink]
+ *              [--query-handles=on|off] [--fw-ids=fresh|lowest-free]
+ *              -- COMMAND [ARGS...]
  *
  * Sets up one emulated machine (a private directory with the sysfs tree
  * and the daemon's sockets), runs COMMAND in it with the preload library,
@@ -44,12 +46,46 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: mlx5-emu run [--devices N] [--same-guid] [--trace]\n"
-		"                    [--no-netlink] -- COMMAND [ARGS...]\n"
+		"                    [--no-netlink] [--query-handles=on|off]\n"
+		"                    [--fw-ids=fresh|lowest-free]\n"
+		"                    -- COMMAND [ARGS...]\n"
 		"       mlx5-emu --help | --version\n"
 		"Runs COMMAND with N emulated mlx5 devices (default 2), "
 		"for the\n"
 		"system's unmodified libibverbs and libmlx5.  "
 		"See mlx5-emu(1).\n");
+}
+
+/*
+ * --query-handles=on|off (the linux/ series' DEVX handle query) and
+ * --fw-ids=fresh|lowest-free (firmware object numbers): the daemon, a
+ * child, reads them from its environment (emu_device_init()).  0, or
+ * the exit status of a usage error.
+ */
+static int model_option(const char *arg)
+{
+	static const struct {
+		const char *arg, *env, *val;
+	} opts[] = {
+		{ "--query-handles=on", EMU_QUERY_HANDLES_ENV, "1" },
+		{ "--query-handles=off", EMU_QUERY_HANDLES_ENV, "0" },
+		{ "--fw-ids=fresh", EMU_FW_IDS_ENV, "fresh" },
+		{ "--fw-ids=lowest-free", EMU_FW_IDS_ENV, "lowest-free" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		if (strcmp(arg, opts[i].arg))
+			continue;
+		if (setenv(opts[i].env, opts[i].val, 1)) {
+			perror("mlx5-emu: setenv");
+			return EXIT_LAUNCHER;
+		}
+		return 0;
+	}
+	fprintf(stderr, "mlx5-emu: %s: --query-handles takes on or off, "
+		"--fw-ids fresh or lowest-free\n", arg);
+	return 2;
 }
 
 static void on_signal(int sig)
@@ -219,6 +255,11 @@ int main(int argc, char **argv)
 			}
 		} else if (!strcmp(argv[i], "--no-netlink")) {
 			netlink = false;
+		} else if (!strncmp(argv[i], "--query-handles=", 16) ||
+			   !strncmp(argv[i], "--fw-ids=", 9)) {
+			ret = model_option(argv[i]);
+			if (ret)
+				return ret;
 		} else if (!strcmp(argv[i], "--devices") && i + 1 < argc) {
 			char *end;
 

@@ -702,7 +702,8 @@ static int marshal(const struct ib_uverbs_ioctl_hdr *hdr,
 			m ? emu_find_attr(m, attrs[i].attr_id) : NULL;
 		uint32_t n = 0;
 
-		if (s && s->type == EMU_ATTR_PTR_IN &&
+		if (s && (s->type == EMU_ATTR_PTR_IN ||
+			  s->type == EMU_ATTR_IDRS_ARRAY) &&
 		    attrs[i].len > sizeof(attrs[i].data))
 			n = attrs[i].len;
 		lens[i] = n;

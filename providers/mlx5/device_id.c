@@ -62,22 +62,62 @@ static struct ibv_device **pin_device(const struct ibv_device *dev)
 	return NULL;
 }
 
-/* The function's vhca_id; false when the device does not answer. */
-static bool query_vhca_id(struct ibv_context *ctx, uint16_t *vhca_id)
+/*
+ * The device refuses the vhca_id query: it has none to give, for good,
+ * and a blob it exports is bound by node GUID alone (device_id.h).
+ */
+#define VHCA_REFUSED (-1)
+
+/*
+ * How the kernel and the firmware say "this device does not answer
+ * QUERY_HCA_CAP", for every kernel rdma-core 39..62 runs on:
+ *
+ *   EOPNOTSUPP       the context is not mlx5's, or has no DEVX uid and the
+ *                    device no whitelist uid (devx.c, devx_get_uid())
+ *   EPROTONOSUPPORT  the device registers no DEVX methods (uverbs_ioctl.c
+ *                    answers so for a method it does not know)
+ *   EINVAL           the kernel refuses the command (devx_is_general_cmd());
+ *                    before Linux 5.18 also the firmware's BAD_OP and
+ *                    BAD_PARAM, which mlx5_cmd_exec() mapped to EINVAL
+ *   EREMOTEIO        since 5.18 (mlx5_cmd_do()): the firmware failed it and
+ *                    the out mailbox is copied; BAD_OP (no such command)
+ *                    and BAD_PARAM (no such capability) are refusals
+ *
+ * Any other errno (EMFILE, ENOMEM, EAGAIN, EINTR, EIO, ...) and any other
+ * firmware status (EREMOTEIO) is a failure of this one call, not an answer
+ * about the device.
+ */
+static int query_vhca_id(struct ibv_context *ctx, uint16_t *vhca_id)
 {
 	uint8_t in[PRM_QUERY_HCA_CAP_IN_LEN] = { 0 };
 	uint8_t out[PRM_QUERY_HCA_CAP_OUT_LEN] = { 0 };
+	unsigned int status;
+	int ret;
 
 	/* No command fd: libmlx5's VFIO mode, nothing to ask through. */
 	if (ctx->cmd_fd < 0)
-		return false;
+		return VHCA_REFUSED;
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
 	prm_set(in, PRM_HDR_OP_MOD, PRM_CAP_TYPE_GENERAL << 1 | 1);
-	if (mlx5dv_devx_general_cmd(ctx, in, sizeof(in), out, sizeof(out)) ||
-	    prm_get(out, PRM_OUT_STATUS))
-		return false;
+	ret = mlx5dv_devx_general_cmd(ctx, in, sizeof(in), out, sizeof(out));
+	switch (ret) {
+	case 0:
+	case EREMOTEIO:
+		break;
+	case EOPNOTSUPP:
+	case EPROTONOSUPPORT:
+	case EINVAL:
+		return VHCA_REFUSED;
+	default:
+		return ret > 0 ? ret : EIO;
+	}
+	status = prm_get(out, PRM_OUT_STATUS);
+	if (status == PRM_STATUS_BAD_OP || status == PRM_STATUS_BAD_PARAM)
+		return VHCA_REFUSED;
+	if (ret || status)
+		return EREMOTEIO;
 	*vhca_id = prm_get(out + PRM_CAP_AREA_BYTE, PRM_CAP_VHCA_ID);
-	return true;
+	return 0;
 }
 
 static void publish(struct device_entry *e)
@@ -94,9 +134,10 @@ static void publish(struct device_entry *e)
 
 int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 {
+	struct blob_device got = { 0 };
 	struct device_entry *e;
 	enum blob_kind kind;
-	int saved;
+	int saved, ret;
 
 	if (!ctx || !ctx->device)
 		return EINVAL;
@@ -107,58 +148,66 @@ int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 	}
 
 	saved = errno;
-
-	id->node_guid = be64toh(ibv_get_device_guid(ctx->device));
-	id->has_vhca_id = query_vhca_id(ctx, &id->vhca_id);
-	if (!id->has_vhca_id)
-		id->vhca_id = 0;
+	ret = query_vhca_id(ctx, &got.vhca_id);
+	if (ret > 0) {
+		errno = saved;
+		return ret;	/* nothing learnt, nothing kept */
+	}
+	got.node_guid = be64toh(ibv_get_device_guid(ctx->device));
+	got.has_vhca_id = ret == 0;
 	/* A refusal is not kept: the device is asked again next time. */
-	if (id->has_vhca_id) {
+	if (got.has_vhca_id) {
 		e = calloc(1, sizeof(*e));
 		if (e)
 			e->pin = pin_device(ctx->device);
 		if (e && e->pin) {
 			e->device = ctx->device;
-			e->id = *id;
+			e->id = got;
 			for (kind = 1; kind <= BLOB_KIND_VAR; kind++)
 				blob_prefix_init(&e->prefix[kind - 1], kind,
-						 id);
+						 &got);
 			publish(e);
 		} else {
 			free(e);
 		}
 	}
+	*id = got;
 	errno = saved;
 	return 0;
 }
 
 /* A device not (yet) in the cache: asked now, and kept when it answers. */
-static __attribute__((noinline)) const struct blob_prefix *
+static __attribute__((noinline)) int
 prefix_uncached(struct ibv_context *ctx, enum blob_kind kind,
-		struct blob_prefix *scratch)
+		struct blob_prefix *scratch, const struct blob_prefix **pre)
 {
 	struct blob_device id;
+	int ret;
 
-	if (device_id_get(ctx, &id))
-		return NULL;
+	ret = device_id_get(ctx, &id);
+	if (ret)
+		return ret;
 	blob_prefix_init(scratch, kind, &id);
-	return scratch;
+	*pre = scratch;
+	return 0;
 }
 
-const struct blob_prefix *device_id_prefix(struct ibv_context *ctx,
-					   enum blob_kind kind,
-					   struct blob_prefix *scratch)
+int device_id_prefix(struct ibv_context *ctx, enum blob_kind kind,
+		     struct blob_prefix *scratch,
+		     const struct blob_prefix **pre)
 {
 	struct device_entry *e;
 
 	if (kind < BLOB_KIND_DEVX_OBJ || kind > BLOB_KIND_VAR)
-		return NULL;
+		return EINVAL;
 	if (ctx && ctx->device) {
 		e = lookup(ctx->device);
-		if (e)
-			return &e->prefix[kind - 1];
+		if (e) {
+			*pre = &e->prefix[kind - 1];
+			return 0;
+		}
 	}
-	return prefix_uncached(ctx, kind, scratch);
+	return prefix_uncached(ctx, kind, scratch, pre);
 }
 
 /* The cache goes with the library (dlclose, process exit). */

@@ -10,8 +10,12 @@
  * allocated at the same address, on another device, cannot find the first
  * one's entry, because the key never was the context, and a cached device
  * is never freed, so no other device can take its address.
- * A device that refuses the query (no DEVX, VFIO mode: no command fd) is
- * asked again on the next call and meanwhile has no vhca_id.
+ * A device that refuses the query (no command fd: VFIO mode; no DEVX; a
+ * firmware status saying the command or capability is unsupported: the
+ * list is query_vhca_id()'s, device_id.c) has no vhca_id: its blobs are
+ * bound by node GUID alone, and it is asked again on the next call.  Any
+ * other failure of the query is not an answer: the call that needed the
+ * identity fails with its errno and nothing is cached.
  */
 #ifndef MLX5_SHARE_DEVICE_ID_H
 #define MLX5_SHARE_DEVICE_ID_H
@@ -21,18 +25,20 @@
 #include "blob.h"
 
 /*
- * Fills *id for ctx's device.  Returns 0, or EINVAL when ctx has no
- * device.  Never changes errno.
+ * Fills *id for ctx's device.  Returns 0 (has_vhca_id false when the
+ * device refuses the query), EINVAL when ctx has no device, or the
+ * query's failure (a positive errno; *id untouched).  Never changes errno.
  */
 int device_id_get(struct ibv_context *ctx, struct blob_device *id);
 
 /*
- * The blob prefix (blob.h) for blobs of kind exported by ctx's device:
- * the cache's when the device is in it, else *scratch, filled.  NULL when
- * ctx has no device or kind is unknown.  Never changes errno.
+ * Sets *pre to the blob prefix (blob.h) for blobs of kind exported by
+ * ctx's device: the cache's when the device is in it, else *scratch,
+ * filled.  Returns 0, EINVAL when ctx has no device or kind is unknown,
+ * or device_id_get()'s failure.  Never changes errno.
  */
-const struct blob_prefix *device_id_prefix(struct ibv_context *ctx,
-					   enum blob_kind kind,
-					   struct blob_prefix *scratch);
+int device_id_prefix(struct ibv_context *ctx, enum blob_kind kind,
+		     struct blob_prefix *scratch,
+		     const struct blob_prefix **pre);
 
 #endif

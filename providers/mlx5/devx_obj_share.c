@@ -33,8 +33,26 @@ struct mlx5dv_devx_obj *share_devx_obj_new(struct ibv_context *ctx,
 	return obj;
 }
 
+MLX5_SHARE_EXPORT int
+mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
+{
+	return share_export(obj, data, BLOB_KIND_DEVX_OBJ, to_blob);
+}
+
+MLX5_SHARE_EXPORT struct mlx5dv_devx_obj *
+mlx5dv_devx_obj_import(struct ibv_context *context, void *data)
+{
+	return share_import(context, data, BLOB_KIND_DEVX_OBJ,
+			    sizeof(struct mlx5dv_devx_obj), from_blob);
+}
+
 /*
- * libmlx5 calloc()s the objects it creates too, so unimport also releases
- * an object this process created and another process destroyed.
+ * Frees only this process's struct: the kernel object stays.  libmlx5
+ * calloc()s the objects it creates too, so unimport also releases an
+ * object this process created and another process destroyed.
  */
-SHARE_PUBLIC_FUNCTIONS(devx_obj, BLOB_KIND_DEVX_OBJ, struct mlx5dv_devx_obj)
+MLX5_SHARE_EXPORT void
+mlx5dv_devx_obj_unimport(struct mlx5dv_devx_obj *obj)
+{
+	free(obj);
+}

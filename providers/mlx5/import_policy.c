@@ -136,7 +136,7 @@ int import_policy_verdict(const struct import_policy *p, int err,
 	if (err == ENOENT)
 		return ENOENT;	/* no such handle in this ufile */
 	/*
-	 * Before 5.19 the firmware's failure of a live object's query is
+	 * Before 5.18 the firmware's failure of a live object's query is
 	 * an errno too (EINVAL, EIO...), the same as the kernel's refusal.
 	 */
 	if (p->fw_may_fail && !fw_errors_reported)

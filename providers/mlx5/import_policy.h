@@ -22,7 +22,7 @@
  * query mailbox BEFORE the firmware runs: the creator's opcode (for
  * general objects also the obj_type) and the id field must both match,
  * else the ioctl fails with EINVAL.  Only then does the firmware run the
- * query.  Since Linux 5.19 a command the firmware failed comes back as
+ * query.  Since Linux 5.18 a command the firmware failed comes back as
  * EREMOTEIO with the out mailbox copied; older kernels map the firmware
  * status to an errno, mostly EINVAL.
  *
@@ -40,7 +40,7 @@
  *                  For these only the kernel's part counts: 0 or
  *                  EREMOTEIO confirms the id.
  *
- * The ambiguous EINVAL.  On a kernel older than 5.19, EINVAL from a
+ * The ambiguous EINVAL.  On a kernel older than 5.18, EINVAL from a
  * fw_may_fail query is either the kernel refusing the id or the firmware
  * failing a query of the right object.  Import asks once per process
  * whether the kernel reports firmware failures as EREMOTEIO (a

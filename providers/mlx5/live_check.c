@@ -83,7 +83,7 @@ static int run_query(int fd, uint32_t handle, const void *in, size_t inlen,
 
 /*
  * Does this kernel report a command the firmware failed as EREMOTEIO
- * (Linux >= 5.19) rather than as a mapped errno?  Asked with a
+ * (Linux >= 5.18) rather than as a mapped errno?  Asked with a
  * QUERY_HCA_CAP of a capability type no firmware defines, which the
  * firmware fails with a bad-parameter status; a whitelisted command, so
  * a context without a DEVX uid may send it too.  Only a clear answer is

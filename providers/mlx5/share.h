@@ -49,10 +49,13 @@ static inline int share_export(const void *obj, void *data,
 	ret = layout_check();
 	if (ret)
 		return share_fail(ret);
-	/* The device's header and its CRC come encoded from its cache. */
-	pre = device_id_prefix(to_blob(obj, &b), kind, &scratch);
-	if (!pre)
-		return share_fail(EINVAL);
+	/*
+	 * The device's header and its CRC come encoded from its cache.  A
+	 * failed vhca_id query fails the export: data stays untouched.
+	 */
+	ret = device_id_prefix(to_blob(obj, &b), kind, &scratch, &pre);
+	if (ret)
+		return share_fail(ret);
 	blob_encode_body(pre, &b, data);
 	return 0;
 }
@@ -60,7 +63,8 @@ static inline int share_export(const void *obj, void *data,
 /*
  * Import's checks, in order: arguments (EINVAL), loaded layout
  * (EOPNOTSUPP), the blob itself (blob_decode's errno), and the device
- * (EXDEV).  Returns 0 and fills *b, or a positive errno.
+ * (EXDEV; a failed vhca_id query of the importing device fails with its
+ * errno, device_id.h).  Returns 0 and fills *b, or a positive errno.
  */
 int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);
@@ -76,30 +80,11 @@ void *share_import(struct ibv_context *ctx, const void *data,
 		   share_from_blob_fn from_blob);
 
 /*
- * The public export, import and unimport of one object kind, which are
- * the same three calls for every kind: mlx5dv_<name>_export() and
- * mlx5dv_<name>_import() of struct mlx5dv_<name>, through the file's
- * static to_blob() and from_blob(); the private struct priv starts with
- * the public one.  Unimport frees only this process's struct: the kernel
- * object stays, whichever process made it.
+ * Each kind's file (devx_obj_share.c, umem_share.c, var_share.c) writes
+ * its public export, import and unimport out, through share_export() and
+ * share_import() with its static to_blob() and from_blob(); its private
+ * struct starts with the public one.
  */
-#define SHARE_PUBLIC_FUNCTIONS(name, kind, priv)			\
-	MLX5_SHARE_EXPORT int						\
-	mlx5dv_##name##_export(struct mlx5dv_##name *obj, void *data)	\
-	{								\
-		return share_export(obj, data, kind, to_blob);		\
-	}								\
-	MLX5_SHARE_EXPORT struct mlx5dv_##name *			\
-	mlx5dv_##name##_import(struct ibv_context *context, void *data)	\
-	{								\
-		return share_import(context, data, kind, sizeof(priv),	\
-				    from_blob);				\
-	}								\
-	MLX5_SHARE_EXPORT void						\
-	mlx5dv_##name##_unimport(struct mlx5dv_##name *obj)		\
-	{								\
-		free(obj);						\
-	}
 
 struct mlx5dv_devx_obj;
 

@@ -39,4 +39,22 @@ static void from_blob(void *obj, struct ibv_context *ctx,
 	umem->dv.umem_id = b->umem.umem_id;
 }
 
-SHARE_PUBLIC_FUNCTIONS(devx_umem, BLOB_KIND_DEVX_UMEM, struct share_devx_umem)
+MLX5_SHARE_EXPORT int
+mlx5dv_devx_umem_export(struct mlx5dv_devx_umem *obj, void *data)
+{
+	return share_export(obj, data, BLOB_KIND_DEVX_UMEM, to_blob);
+}
+
+MLX5_SHARE_EXPORT struct mlx5dv_devx_umem *
+mlx5dv_devx_umem_import(struct ibv_context *context, void *data)
+{
+	return share_import(context, data, BLOB_KIND_DEVX_UMEM,
+			    sizeof(struct share_devx_umem), from_blob);
+}
+
+/* Frees only this process's struct: the kernel object stays. */
+MLX5_SHARE_EXPORT void
+mlx5dv_devx_umem_unimport(struct mlx5dv_devx_umem *obj)
+{
+	free(obj);
+}

@@ -40,4 +40,22 @@ static void from_blob(void *obj, struct ibv_context *ctx,
 	var->handle = b->var.handle;
 }
 
-SHARE_PUBLIC_FUNCTIONS(var, BLOB_KIND_VAR, struct share_var_obj)
+MLX5_SHARE_EXPORT int
+mlx5dv_var_export(struct mlx5dv_var *obj, void *data)
+{
+	return share_export(obj, data, BLOB_KIND_VAR, to_blob);
+}
+
+MLX5_SHARE_EXPORT struct mlx5dv_var *
+mlx5dv_var_import(struct ibv_context *context, void *data)
+{
+	return share_import(context, data, BLOB_KIND_VAR,
+			    sizeof(struct share_var_obj), from_blob);
+}
+
+/* Frees only this process's struct: the kernel object stays. */
+MLX5_SHARE_EXPORT void
+mlx5dv_var_unimport(struct mlx5dv_var *obj)
+{
+	free(obj);
+}

@@ -28,7 +28,7 @@ static void general_cmds(struct ibv_context *ctx)
 
 	/*
 	 * An opcode in the general range the firmware does not implement:
-	 * the kernel (5.19+) copies the out mailbox and returns EREMOTEIO;
+	 * the kernel (5.18+) copies the out mailbox and returns EREMOTEIO;
 	 * the mailbox carries BAD_OP and a syndrome.
 	 */
 	memset(in, 0, sizeof(in));

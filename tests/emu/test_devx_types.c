@@ -5,7 +5,7 @@
  * flow table entry, packet reformat, modify header, flow sampler and the
  * ASO objects.  Each is created, queried, modified where the PRM allows;
  * bad input fails with EREMOTEIO and the firmware's status and syndrome
- * in the output mailbox (the kernel copies it out since Linux 5.19); an
+ * in the output mailbox (the kernel copies it out since Linux 5.18); an
  * object something else uses refuses mlx5dv_devx_obj_destroy() with
  * EBUSY and stays usable, and the right order destroys everything.
  */

@@ -3,7 +3,8 @@
 # mlx5-emu run: the command's exit status and signals come back, the
 # environment is set up (LD_PRELOAD prepended, SYSFS_PATH, MLX5_EMU_DIR),
 # the private directory and the daemon are gone afterwards, also when
-# mlx5-emu itself is terminated, and --trace traces.
+# mlx5-emu itself is terminated, --trace traces, and --query-handles and
+# --fw-ids take their values only and reach the command's environment.
 emu="$1"
 fail=0
 pass=0
@@ -30,6 +31,15 @@ check "$?" 2 "--devices 0 is refused"
 
 "$emu" bogus 2>/dev/null
 check "$?" 2 "unknown subcommand"
+
+# the model's switches: their values, and what the command sees
+"$emu" run --query-handles=maybe -- true 2>/dev/null
+check "$?" 2 "--query-handles takes on or off"
+"$emu" run --fw-ids=random -- true 2>/dev/null
+check "$?" 2 "--fw-ids takes fresh or lowest-free"
+out=$("$emu" run --query-handles=off --fw-ids=lowest-free -- sh -c \
+	'echo "$MLX5_EMU_QUERY_HANDLES|$MLX5_EMU_FW_IDS"')
+check "$out" "0|lowest-free" "--query-handles=off --fw-ids=lowest-free"
 
 out=$(LD_PRELOAD=/lib/x86_64-linux-gnu/libc.so.6 "$emu" run -- sh -c \
 	'echo "$LD_PRELOAD|$SYSFS_PATH|$MLX5_EMU_DIR|$ASAN_OPTIONS"')

@@ -4,7 +4,7 @@
  * types have an id query, which query proves a DEVX object alone, whose
  * firmware part may fail for a live object, the mailbox each builds, and
  * how each answer of the kernel is judged (including the ambiguous EINVAL
- * of kernels older than 5.19).
+ * of kernels older than 5.18).
  */
 #include <errno.h>
 #include <string.h>
@@ -155,7 +155,7 @@ static void test_verdicts(void)
 		if (rep)
 			break;
 	}
-	/* >= 5.19: firmware failures are EREMOTEIO, EINVAL the kernel's. */
+	/* >= 5.18: firmware failures are EREMOTEIO, EINVAL the kernel's. */
 	CHECK_EQ(import_policy_verdict(ft, EINVAL, true), ENOENT);
 	CHECK_EQ(import_policy_verdict(ft, EIO, true), EIO);
 	/* Older: EINVAL (or EIO...) may be the firmware's: undecided. */

@@ -3,20 +3,33 @@
 #   upstream_checkpatch    the kernel's checkpatch.pl with rdma-core's CI
 #                          options on every patch (checkpatch.sh)
 #   upstream_patch_builds  libibverbs and libmlx5, gcc and clang -Werror,
-#                          at every patch on every base of
-#                          RDMA_CORE_BASES (patch_builds.sh)
+#                          at every patch on every base (a list given
+#                          with -DRDMA_CORE_BASES=, or the ones below)
+#                          (patch_builds.sh)
 #   upstream_check_build   buildlib/check-build --src on the patched tree
 #                          of the upstream_rdma_core fixture
-set(_bases "")
-foreach(_b rdma-core-master-691953d8d.tar.xz rdma-core-64.0.tar.xz)
-	set(_p "${PROJECT_SOURCE_DIR}/../shared/upstream/${_b}")
-	if(EXISTS "${_p}")
-		get_filename_component(_p "${_p}" REALPATH)
-		list(APPEND _bases "${_p}")
+# The bases: RDMA_CORE_SOURCE, RDMA_CORE_SOURCE_V64 when defined, and
+# rdma-core master 691953d8d and 64.0 from the reference tarballs'
+# folder (MLX5_SHARE_UPSTREAM_DIR, else ../shared/upstream), each once.
+if(NOT RDMA_CORE_BASES)
+	if(MLX5_SHARE_UPSTREAM_DIR)
+		set(_dir "${MLX5_SHARE_UPSTREAM_DIR}")
+	else()
+		set(_dir "${PROJECT_SOURCE_DIR}/../shared/upstream")
 	endif()
-endforeach()
-set(RDMA_CORE_BASES "${_bases}" CACHE STRING
-	"rdma-core trees (tarballs or checkouts) the series must build on")
+	set(_bases "")
+	foreach(_p ${RDMA_CORE_SOURCE} ${RDMA_CORE_SOURCE_V64}
+			"${_dir}/rdma-core-master-691953d8d.tar.xz"
+			"${_dir}/rdma-core-64.0.tar.xz")
+		if(EXISTS "${_p}")
+			get_filename_component(_p "${_p}" REALPATH)
+			list(APPEND _bases "${_p}")
+		endif()
+	endforeach()
+	list(REMOVE_DUPLICATES _bases)
+else()
+	set(_bases ${RDMA_CORE_BASES})
+endif()
 
 set(_checks upstream_checkpatch upstream_patch_builds upstream_check_build)
 if(NOT RDMA_CORE_SOURCE)
@@ -35,7 +48,7 @@ else()
 		COMMAND bash "${_here}/patch_builds.sh"
 			"${PROJECT_SOURCE_DIR}/upstream/patches"
 			"${CMAKE_CURRENT_BINARY_DIR}/patch-builds"
-			--skip "${RDMA_CORE_SOURCE}:gcc" ${RDMA_CORE_BASES})
+			--skip "${RDMA_CORE_SOURCE}:gcc" ${_bases})
 	set_tests_properties(upstream_patch_builds PROPERTIES TIMEOUT 3600
 		PROCESSORS 2)
 	add_test(NAME upstream_check_build

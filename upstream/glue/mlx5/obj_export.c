@@ -187,7 +187,7 @@ static int share_run_query(struct ibv_context *context, uint32_t handle,
 
 /*
  * Does the kernel report a command the firmware failed as EREMOTEIO
- * (Linux 5.19 and later), rather than as a mapped errno that looks like
+ * (Linux 5.18 and later), rather than as a mapped errno that looks like
  * its own refusal?  Asked once per process with a QUERY_HCA_CAP of a
  * capability type no firmware defines, which the firmware must fail.
  */
