@@ -20,6 +20,8 @@
 
 #include <rdma/rdma_user_ioctl_cmds.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
+/* A kernel with the handle query has its struct and limit here. */
+#include <rdma/mlx5_user_ioctl_verbs.h>
 
 #define MLX5_SHARE_UAPI_DRIVER_ID(n) ((1U << UVERBS_ID_NS_SHIFT) + (n))
 
@@ -85,6 +87,11 @@
  */
 #define MLX5_SHARE_UAPI_MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL \
 	MLX5_SHARE_UAPI_DRIVER_ID(5)
+/* rdma/mlx5_user_ioctl_verbs.h: the limit and enum mlx5_ib_devx_handle_kind */
+#define MLX5_SHARE_UAPI_MLX5_IB_DEVX_QUERY_HANDLES_MAX 2048
+#define MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_OBJ 1
+#define MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_UMEM 2
+#define MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_VAR 3
 
 #ifndef HAVE_MLX5_IB_METHOD_DEVX_QUERY_HANDLES
 #define MLX5_IB_METHOD_DEVX_QUERY_HANDLES \
@@ -101,12 +108,16 @@
 	MLX5_SHARE_UAPI_MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL
 
 /* What the series adds to rdma/mlx5_user_ioctl_verbs.h. */
-#define MLX5_IB_DEVX_QUERY_HANDLES_MAX 2048
+#define MLX5_IB_DEVX_QUERY_HANDLES_MAX \
+	MLX5_SHARE_UAPI_MLX5_IB_DEVX_QUERY_HANDLES_MAX
 
 enum mlx5_ib_devx_handle_kind {
-	MLX5_IB_DEVX_HANDLE_KIND_OBJ = 1,
-	MLX5_IB_DEVX_HANDLE_KIND_UMEM = 2,
-	MLX5_IB_DEVX_HANDLE_KIND_VAR = 3,
+	MLX5_IB_DEVX_HANDLE_KIND_OBJ =
+		MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_OBJ,
+	MLX5_IB_DEVX_HANDLE_KIND_UMEM =
+		MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_UMEM,
+	MLX5_IB_DEVX_HANDLE_KIND_VAR =
+		MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_VAR,
 };
 
 /*

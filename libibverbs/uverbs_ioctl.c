@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 
 #include "uverbs_ioctl.h"
 
@@ -108,6 +109,23 @@ int uverbs_cmd_execute(int cmd_fd, uint32_t driver_id, struct uverbs_cmd *cmd)
 	if (ioctl(cmd_fd, RDMA_VERBS_IOCTL, &cmd->hdr))
 		return errno ? errno : EIO;
 	return 0;
+}
+
+int uverbs_cmd_execute_busy(int cmd_fd, uint32_t driver_id,
+			    struct uverbs_cmd *cmd)
+{
+	struct timespec ts = { 0, UVERBS_BUSY_FIRST_PAUSE_US * 1000L };
+	int saved = errno, ret, i;
+
+	for (i = 0;; i++) {
+		ret = uverbs_cmd_execute(cmd_fd, driver_id, cmd);
+		if (ret != EBUSY || i == UVERBS_BUSY_RETRIES)
+			break;
+		nanosleep(&ts, NULL);
+		ts.tv_nsec *= 2;	/* at most 1.6 ms: below a second */
+	}
+	errno = saved;	/* as uverbs_cmd_execute(): the errno is returned */
+	return ret;
 }
 
 bool uverbs_attr_written(const struct ib_uverbs_attr *attr)

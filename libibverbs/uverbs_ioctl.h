@@ -95,6 +95,26 @@ void uverbs_attr_optional(struct ib_uverbs_attr *attr);
  */
 int uverbs_cmd_execute(int cmd_fd, uint32_t driver_id, struct uverbs_cmd *cmd);
 
+/*
+ * How often uverbs_cmd_execute_busy() asks again after EBUSY, and the
+ * first pause (doubled each time: 50, 100, ... 1600 us, about 3 ms in
+ * all).
+ */
+enum {
+	UVERBS_BUSY_RETRIES = 6,
+	UVERBS_BUSY_FIRST_PAUSE_US = 50,
+};
+
+/*
+ * uverbs_cmd_execute() for a command that takes an object shared: the
+ * kernel fails it with EBUSY while another call holds the object
+ * exclusive (a modify or destroy in progress, rdma_core.c's
+ * uverbs_try_lock_object()), so it is asked again UVERBS_BUSY_RETRIES
+ * times after a short sleep; EBUSY is returned only after the last.
+ */
+int uverbs_cmd_execute_busy(int cmd_fd, uint32_t driver_id,
+			    struct uverbs_cmd *cmd);
+
 /* After a successful execution: did the kernel write this out attribute? */
 bool uverbs_attr_written(const struct ib_uverbs_attr *attr);
 

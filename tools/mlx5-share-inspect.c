@@ -200,6 +200,8 @@ static void print_x64(const struct input *in, size_t off, const char *name)
 static void print_body(const struct input *in, uint32_t kind)
 {
 	const uint8_t *b = in->buf;
+	/* Format 2's body, else format 3's (blob.h) */
+	bool v2 = in->len >= 6 && get16(b + 4) == BLOB_FORMAT_V2;
 
 	if (have(in, 32, 4, "handle"))
 		printf("  %-16s %u\n", "handle", get32(b + 32));
@@ -209,15 +211,30 @@ static void print_body(const struct input *in, uint32_t kind)
 			printf("  %-16s %u (%s)\n", "type", get32(b + 36),
 			       devx_type_name(get32(b + 36)));
 		print_x32(in, 40, "object_id");
-		print_reserved(in, 44, 4);
+		if (v2) {
+			print_reserved(in, 44, 4);
+		} else {
+			if (have(in, 44, 1, "log_obj_range"))
+				printf("  %-16s %u\n", "log_obj_range",
+				       b[44]);
+			print_reserved(in, 45, 3);
+		}
 		print_x64(in, 48, "rx_icm_addr");
-		if (have(in, 56, 1, "log_obj_range"))
-			printf("  %-16s %u\n", "log_obj_range", b[56]);
-		print_reserved(in, 57, 7);
+		if (v2) {
+			if (have(in, 56, 1, "log_obj_range"))
+				printf("  %-16s %u\n", "log_obj_range",
+				       b[56]);
+			print_reserved(in, 57, 7);
+		} else {
+			print_x64(in, 56, "serial");
+		}
 		break;
 	case BLOB_KIND_DEVX_UMEM:
 		print_x32(in, 36, "umem_id");
-		print_reserved(in, 40, 8);
+		if (v2)
+			print_reserved(in, 40, 8);
+		else
+			print_x64(in, 40, "serial");
 		break;
 	case BLOB_KIND_VAR:
 		print_x32(in, 36, "page_id");
@@ -225,7 +242,10 @@ static void print_body(const struct input *in, uint32_t kind)
 			printf("  %-16s %u\n", "var length", get32(b + 40));
 		print_reserved(in, 44, 4);
 		print_x64(in, 48, "mmap_off");
-		print_reserved(in, 56, 8);
+		if (v2)
+			print_reserved(in, 56, 8);
+		else
+			print_x64(in, 56, "serial");
 		break;
 	default:
 		if (in->len > 36) {
@@ -300,10 +320,13 @@ static void judge_decode(const struct input *in, struct judge *j)
 		verdict(j, "format_version", false, EINVAL, "missing");
 	else
 		verdict(j, "format_version",
-			get16(b + 4) == BLOB_FORMAT_VERSION, EPROTO,
+			blob_version_known(get16(b + 4)), EPROTO,
 			"version %u%s", get16(b + 4),
 			get16(b + 4) == BLOB_FORMAT_VERSION ? "" :
-			", this library reads " STR(BLOB_FORMAT_VERSION));
+			get16(b + 4) == BLOB_FORMAT_V2 ?
+			" (no serial: import proves less, mlx5-share(7))" :
+			", this library reads " STR(BLOB_FORMAT_V2) " and "
+			STR(BLOB_FORMAT_VERSION));
 
 	if (in->len < 8)
 		verdict(j, "kind", false, EINVAL, "missing");
@@ -344,7 +367,8 @@ static void judge_decode(const struct input *in, struct judge *j)
 			"cannot be read without a whole blob");
 	} else {
 		size_t n, i;
-		const struct blob_span *r = blob_body_reserved(kind, &n);
+		const struct blob_span *r =
+			blob_body_reserved(kind, get16(b + 4), &n);
 		bool zero = zero_bytes(b + 28, 4);
 		uint16_t flags = get16(b + 26);
 

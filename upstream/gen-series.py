@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 """Builds the rdma-core patch series from this repository.
 
-    gen-series.py SOURCE OUTDIR [--tree DIR]
+    gen-series.py SOURCE OUTDIR [--tree DIR] [--author "Name <mail>"]
+                  [--signoff]
 
 SOURCE is an rdma-core tree: a release tarball made with git archive
 (rdma-core-64.0.tar.xz), a git checkout (its HEAD is used) or a plain
@@ -12,10 +13,17 @@ git repository with a fixed identity and fixed dates, then writes
 so that the same inputs always give the same bytes.  --tree keeps the
 scratch repository at DIR (the patched tree) instead of a temporary one.
 
-The blob codec (providers/mlx5/blob.[ch]), the import policy and the
-DEVX object's blob fields (devx_obj_blob.h) are copied from this
-repository as they are; only the glue under glue/ (the
-parts that exist only inside rdma-core) is written for the series.
+By default the patches are from a placeholder identity and carry no
+Signed-off-by: the cover letter says so.  --author makes the series that
+person's (From: and the commits' author and committer); --signoff adds
+their Signed-off-by to every patch.
+
+The blob codec (providers/mlx5/blob.[ch]) and the import policy
+(providers/mlx5/import_policy.[ch]) are this repository's, written once;
+the series takes them through ADAPTER below, which puts them in
+rdma-core's vocabulary (mlx5_ifc.h, DEVX_SET, enum mlx5_devx_obj_type,
+no prm/ headers) and leaves out what only this repository uses.  The
+glue under glue/ is what exists only inside rdma-core.
 """
 
 import os
@@ -37,24 +45,11 @@ IDENT_EMAIL = 'mlx5-share@users.noreply.github.com'
 BASE_EPOCH = 1796040000
 SUBJECT_PREFIX = 'PATCH rdma-core'
 
-# Files of this repository placed in the rdma-core tree, by the series'
-# one implementation: (source in this repository, path in rdma-core).
-CODEC_FILES = [
-    ('providers/mlx5/crc32c.h', 'providers/mlx5/crc32c.h'),
-    ('providers/mlx5/crc32c.c', 'providers/mlx5/crc32c.c'),
-    ('providers/mlx5/blob.h', 'providers/mlx5/blob.h'),
-    ('providers/mlx5/blob.c', 'providers/mlx5/blob.c'),
-]
-POLICY_FILES = [
-    ('prm/prm_bits.h', 'providers/mlx5/prm_bits.h'),
-    ('prm/prm_layout.h', 'providers/mlx5/prm_layout.h'),
-    ('prm/prm_opcodes.h', 'providers/mlx5/prm_opcodes.h'),
-    ('providers/mlx5/import_policy.h', 'providers/mlx5/import_policy.h'),
-    ('providers/mlx5/import_policy.c', 'providers/mlx5/import_policy.c'),
-]
-SHARE_FILES = [
-    ('providers/mlx5/devx_obj_blob.h', 'providers/mlx5/devx_obj_blob.h'),
-]
+# Words of this repository that name nothing rdma-core has: none may be
+# on a line the series adds (checked on every patch's diff).
+FOREIGN = re.compile(r'mlx5.share|mlx5-emu|emulator|inspect|batch|'
+                     r'format 1\b|\bunit_|\bprm_|\bimport_devx|'
+                     r'crc32c_hw|force_portable', re.I)
 
 
 class SeriesError(Exception):
@@ -172,6 +167,23 @@ def add_provider_source(tree, name):
 
 # ---- the changes, one per patch ------------------------------------
 
+def bump_pabi(tree):
+    """Documentation/versioning.md: any change to the private symbols
+    bumps IBVERBS_PABI_VERSION, with the packaging that names it."""
+    rel = 'CMakeLists.txt'
+    m = re.search(r'set\(IBVERBS_PABI_VERSION "(\d+)"\)', tree.get(rel))
+    if not m:
+        raise SeriesError('%s: no IBVERBS_PABI_VERSION' % rel)
+    old = int(m.group(1))
+    new = old + 1
+    tree.replace(rel, m.group(0), 'set(IBVERBS_PABI_VERSION "%d")' % new)
+    tree.replace('debian/control', 'Breaks: ibverbs-providers (<< %d~)' % old,
+                 'Breaks: ibverbs-providers (<< %d~)' % new)
+    tree.replace('debian/libibverbs1.symbols',
+                 ' (symver)IBVERBS_PRIVATE_%d %d\n' % (old, old),
+                 ' (symver)IBVERBS_PRIVATE_%d %d\n' % (new, new))
+
+
 def verbs_info_handles(tree):
     tree.append('libibverbs/cmd_device.c',
                 glue('libibverbs/cmd_info_handles.c'))
@@ -182,33 +194,12 @@ def verbs_info_handles(tree):
     tree.insert_after('libibverbs/libibverbs.map.in',
                       '\t\tibv_cmd_get_context;\n',
                       '\t\tibv_cmd_info_handles;\n')
+    bump_pabi(tree)
 
 
 def mlx5_export_sizes(tree):
     tree.replace_function('providers/mlx5/verbs.c', '_mlx5dv_get_export_sizes',
                           glue('mlx5/get_export_sizes.c'))
-
-
-def mlx5_blob(tree):
-    for src, dst in CODEC_FILES:
-        tree.copy_in(src, dst)
-    add_provider_source(tree, 'blob.c')
-    add_provider_source(tree, 'crc32c.c')
-
-
-def mlx5_policy(tree):
-    for src, dst in POLICY_FILES:
-        tree.copy_in(src, dst)
-    add_provider_source(tree, 'import_policy.c')
-
-
-def mlx5_vhca_id(tree):
-    tree.insert_after('providers/mlx5/mlx5.h',
-                      '\tuint64_t\t\t\tgeneral_obj_types_caps;\n',
-                      glue('mlx5/mlx5.h.vhca'))
-    tree.insert_before('providers/mlx5/verbs.c',
-                       '\tmctx->qp_data_in_order_cap =\n',
-                       glue('mlx5/verbs.c.vhca'))
 
 
 SHARE_FUNCTIONS = [
@@ -218,6 +209,329 @@ SHARE_FUNCTIONS = [
     'mlx5dv_devx_obj_unimport',
     'mlx5dv_var_export', 'mlx5dv_var_import', 'mlx5dv_var_unimport',
 ]
+MOVE_HEAD = '''// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * Export and import of DEVX objects, DEVX UMEMs and VARs between
+ * processes that share one uverbs file (ibv_import_device()).
+ */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlx5.h"
+'''
+
+
+def mlx5_move(tree):
+    """Moves the export/import functions, unchanged, to obj_export.c."""
+    rel = 'providers/mlx5/verbs.c'
+    moved = []
+    for name in SHARE_FUNCTIONS:
+        text = tree.get(rel)
+        start, end = tree._function_span(text, rel, name)
+        moved.append(text[start:end].rstrip('\n') + '\n')
+        tree.put(rel, text[:start] + text[end:])
+    tree.put('providers/mlx5/obj_export.c',
+             MOVE_HEAD + ''.join('\n' + f for f in moved))
+    add_provider_source(tree, 'obj_export.c')
+
+
+IFC_OPCODES = [
+    ('\tMLX5_CMD_OP_DESTROY_SQ = 0x906,\n', 'QUERY_TIR = 0x903', True),
+    ('\tMLX5_CMD_OP_DESTROY_FLOW_GROUP = 0x934,\n',
+     'QUERY_FLOW_GROUP = 0x935', False),
+    ('\tMLX5_CMD_OP_SET_FLOW_TABLE_ENTRY = 0x936,\n',
+     'QUERY_FLOW_TABLE_ENTRY = 0x937', False),
+    ('\tMLX5_CMD_OP_DEALLOC_FLOW_COUNTER = 0x93a,\n',
+     'QUERY_FLOW_COUNTER = 0x93b', False),
+    ('\tMLX5_CMD_OP_DEALLOC_PACKET_REFORMAT_CONTEXT = 0x93e,\n',
+     'QUERY_PACKET_REFORMAT_CONTEXT = 0x93f', False),
+]
+
+
+def mlx5_ifc(tree):
+    rel = 'providers/mlx5/mlx5_ifc.h'
+    for anchor, op, before in IFC_OPCODES:
+        line = '\tMLX5_CMD_OP_%s,\n' % op
+        if before:
+            tree.insert_before(rel, anchor, line)
+        else:
+            tree.insert_after(rel, anchor, line)
+    tree.insert_before(rel, 'struct mlx5_ifc_query_flow_table_out_bits {\n',
+                       glue('mlx5/mlx5_ifc.h.query'))
+
+
+# ---- the adapter: this repository's codec and policy, in rdma-core's
+# vocabulary.  Each edit is anchored: when the source changes shape the
+# script stops and says where, rather than write something else.
+
+# prm/ names (and the policy's own copy of enum mlx5_devx_obj_type) ->
+# mlx5_ifc.h and mlx5.h names.  A field is (its struct, its name), read
+# by FIELD_OFF/FIELD_WIDTH as __devx_bit_off/__devx_bit_sz.
+VOCABULARY = {
+    'PRM_OP_QUERY_FLOW_TABLE': 'MLX5_CMD_OP_QUERY_FLOW_TABLE',
+    'PRM_OP_QUERY_FLOW_GROUP': 'MLX5_CMD_OP_QUERY_FLOW_GROUP',
+    'PRM_OP_QUERY_FLOW_TABLE_ENTRY': 'MLX5_CMD_OP_QUERY_FLOW_TABLE_ENTRY',
+    'PRM_OP_QUERY_FLOW_COUNTER': 'MLX5_CMD_OP_QUERY_FLOW_COUNTER',
+    'PRM_OP_QUERY_PACKET_REFORMAT_CONTEXT':
+        'MLX5_CMD_OP_QUERY_PACKET_REFORMAT_CONTEXT',
+    'PRM_OP_QUERY_QP': 'MLX5_CMD_OP_QUERY_QP',
+    'PRM_OP_QUERY_TIR': 'MLX5_CMD_OP_QUERY_TIR',
+    'PRM_OP_QUERY_GENERAL_OBJECT': 'MLX5_CMD_OP_QUERY_GENERAL_OBJECT',
+    'PRM_QUERY_FT_IN_TABLE_ID': '(query_flow_table_in, table_id)',
+    'PRM_QUERY_FG_IN_GROUP_ID': '(query_flow_group_in, group_id)',
+    'PRM_QUERY_FTE_IN_FLOW_INDEX': '(query_fte_in, flow_index)',
+    'PRM_QUERY_FC_ID': '(query_flow_counter_in, flow_counter_id)',
+    'PRM_QUERY_PKT_REFORMAT_IN_ID':
+        '(query_packet_reformat_context_in, packet_reformat_id)',
+    'PRM_QUERY_QP_IN_QPN': '(query_qp_in, qpn)',
+    'PRM_QUERY_TIR_IN_TIRN': '(query_tir_in, tirn)',
+    'PRM_GOBJ_ID': '(general_obj_in_cmd_hdr, obj_id)',
+    'PRM_QUERY_FT_IN_LEN': 'DEVX_ST_SZ_BYTES(query_flow_table_in)',
+    'PRM_QUERY_FG_IN_LEN': 'DEVX_ST_SZ_BYTES(query_flow_group_in)',
+    'PRM_QUERY_FTE_IN_LEN': 'DEVX_ST_SZ_BYTES(query_fte_in)',
+    'PRM_QUERY_FC_IN_LEN': 'DEVX_ST_SZ_BYTES(query_flow_counter_in)',
+    'PRM_QUERY_PKT_REFORMAT_IN_LEN':
+        'DEVX_ST_SZ_BYTES(query_packet_reformat_context_in)',
+    'PRM_QUERY_QP_IN_LEN': 'DEVX_ST_SZ_BYTES(query_qp_in)',
+    'PRM_QUERY_TIR_IN_LEN': 'DEVX_ST_SZ_BYTES(query_tir_in)',
+    'PRM_QUERY_GOBJ_IN_LEN': 'DEVX_ST_SZ_BYTES(general_obj_in_cmd_hdr)',
+    'PRM_QUERY_QP_OUT_LEN': 'DEVX_ST_SZ_BYTES(query_qp_out)',
+    'PRM_OBJ_OUT_LEN': 'DEVX_ST_SZ_BYTES(query_tir_out)',
+    'PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN':
+        'DEVX_ST_SZ_BYTES(query_flow_counter_out)',
+    'PRM_QUERY_OBJ_OUT_MAX': 'IMPORT_QUERY_OUT_MAX',
+    'PRM_OBJ_TYPE_FLOW_METER': 'MLX5_OBJ_TYPE_FLOW_METER',
+    'PRM_OBJ_TYPE_FLOW_SAMPLER': 'MLX5_OBJ_TYPE_FLOW_SAMPLER',
+    'PRM_OBJ_TYPE_ASO_FIRST_HIT': 'MLX5_OBJ_TYPE_ASO_FIRST_HIT',
+    'PRM_OBJ_TYPE_ASO_FLOW_METER': 'MLX5_OBJ_TYPE_ASO_FLOW_METER',
+    'PRM_OBJ_TYPE_ASO_CT': 'MLX5_OBJ_TYPE_ASO_CT',
+    'prm_set(in, PRM_HDR_OPCODE, p->opcode)':
+        'DEVX_SET(general_obj_in_cmd_hdr, in, opcode, p->opcode)',
+    'prm_set(in, PRM_GOBJ_TYPE, p->obj_type)':
+        'DEVX_SET(general_obj_in_cmd_hdr, in, obj_type, p->obj_type)',
+    'prm_set(in, p->id_off, p->id_width, object_id)':
+        '_devx_set(in, object_id, p->id_off, p->id_width)',
+    'IMPORT_DEVX_UNTYPED': '0',
+    'enum import_devx_type': 'enum mlx5_devx_obj_type',
+}
+for _t in ('FLOW_TABLE', 'FLOW_COUNTER', 'FLOW_METER', 'QP',
+           'PKT_REFORMAT_CTX', 'TIR', 'FLOW_GROUP', 'FLOW_TABLE_ENTRY',
+           'FLOW_SAMPLER', 'ASO_FIRST_HIT', 'ASO_FLOW_METER', 'ASO_CT'):
+    VOCABULARY['IMPORT_DEVX_' + _t] = 'MLX5_DEVX_' + _t
+
+
+def translate(text, rel):
+    """Every VOCABULARY key, longest first, whole words only."""
+    for old in sorted(VOCABULARY, key=len, reverse=True):
+        pat = re.escape(old)
+        if old[0].isalnum() or old[0] == '_':
+            pat = r'\b' + pat
+        if old[-1].isalnum() or old[-1] == '_':
+            pat += r'\b'
+        text = re.sub(pat, lambda m: VOCABULARY[old], text)
+    return text
+
+
+def drop_decl(text, rel, name):
+    """Removes a prototype from a header with the comment block just
+    above it and one blank line."""
+    m = re.search(r'^[^\n;{}]*\b' + re.escape(name) + r'\([^;]*\);\n',
+                  text, re.M)
+    if not m:
+        raise SeriesError('%s: no prototype of %s' % (rel, name))
+    start, end = m.start(), m.end()
+    if text[:start].endswith(' */\n'):
+        start = text.rindex('/*', 0, start)
+        start = text.rindex('\n', 0, start) + 1
+    if text[:start].endswith('\n\n'):
+        start -= 1
+    return text[:start] + text[end:]
+
+
+def make_static(text, rel, name):
+    """The definition of name gets internal linkage."""
+    pat = re.compile(r'^((?:const )?[A-Za-z_][\w ]*[\s*])' + re.escape(name) +
+                     r'\(', re.M)
+    if len(pat.findall(text)) != 1:
+        raise SeriesError('%s: definition of %s not found once' % (rel, name))
+    def static(m):
+        line = 'static ' + m.group(1) + name + '('
+        rest = text[m.end():text.index('\n', m.end())]
+        if width(line + rest) > 80:
+            line = 'static ' + m.group(1).rstrip() + '\n' + name + '('
+        return line
+    return pat.sub(static, text)
+
+
+def edit(text, rel, old, new):
+    if text.count(old) != 1:
+        raise SeriesError('%s: anchor found %d times: %r' %
+                          (rel, text.count(old), old[:60]))
+    return text.replace(old, new)
+
+
+def remove_paragraph(text, rel, pattern):
+    """Removes the comment paragraph (' *' lines up to a ' *' blank or
+    the comment's end) that starts with pattern."""
+    m = re.search(r'^ \* ' + pattern + r'.*?\n(?= \*\n| \*/)', text,
+                  re.M | re.S)
+    if not m:
+        raise SeriesError('%s: no paragraph %r' % (rel, pattern))
+    start, end = m.start(), m.end()
+    if text[end:].startswith(' *\n'):
+        end += 3
+    elif text[:start].endswith(' *\n'):
+        start -= 3
+    return text[:start] + text[end:]
+
+
+def guard(text, rel, old, new):
+    text = edit(text, rel, '#ifndef %s\n#define %s\n' % (old, old),
+                '#ifndef %s\n#define %s\n' % (new, new))
+    return text
+
+
+# The codec's functions that only blob.c calls in the series.
+BLOB_INTERNAL = ['blob_crc32c', 'blob_checksum', 'blob_body_reserved',
+                 'blob_prefix_init', 'blob_encode_body']
+
+
+def series_blob_h(text, rel):
+    text = guard(text, rel, 'MLX5_SHARE_BLOB_H', 'MLX5_BLOB_H')
+    for name in BLOB_INTERNAL:
+        text = drop_decl(text, rel, name)
+    # What this repository says of its own earlier formats (rdma-core
+    # never shipped them); FOREIGN catches any other mention.
+    if re.search(r'^ \* Formats? \d', text, re.M):
+        text = remove_paragraph(text, rel, r'Formats? \d')
+    return text
+
+
+def series_blob_c(text, rel):
+    for name in BLOB_INTERNAL:
+        text = make_static(text, rel, name)
+    return edit(text, rel, '#include "crc32c.h"\n',
+                '\n' + glue('mlx5/blob_crc32c.c').rstrip('\n') + '\n')
+
+
+def series_policy_h(text, rel):
+    text = guard(text, rel, 'MLX5_SHARE_IMPORT_POLICY_H',
+                 'MLX5_IMPORT_POLICY_H')
+    text = edit(text, rel, ' one const table, read by the single and the '
+                'batch import alike.\n * Portable on purpose (libc and prm/ '
+                'only): rdma-core\'s mlx5 provider can\n * carry this file '
+                'unchanged.\n', ' one const table.\n')
+    start = text.index("/* libmlx5's enum mlx5_devx_obj_type")
+    end = text.index('\n};\n', start) + 5
+    text = text[:start] + text[end:].lstrip('\n')
+    for name in ('import_policy_rows', 'import_policy_has_query'):
+        text = drop_decl(text, rel, name)
+    text = edit(text, rel, '(prm_get/prm_set bit offset, width)',
+                '(bit offset and width)')
+    return translate(text, rel)
+
+
+def series_policy_c(text, rel):
+    text = edit(text, rel, '#include "prm_bits.h"\n#include "prm_layout.h"\n'
+                '#include "prm_opcodes.h"\n',
+                '#include "mlx5.h"\n#include "mlx5_ifc.h"\n')
+    text = edit(text, rel, '#define FIELD_OFF(...) FIELD_OFF_(__VA_ARGS__)\n'
+                '#define FIELD_OFF_(off, width) (off)\n'
+                '#define FIELD_WIDTH(...) FIELD_WIDTH_(__VA_ARGS__)\n'
+                '#define FIELD_WIDTH_(off, width) (width)\n',
+                '#define FIELD_OFF(field) __devx_bit_off field\n'
+                '#define FIELD_WIDTH(field) __devx_bit_sz field\n')
+    text = edit(text, rel, '#define NROWS (sizeof(rows) / sizeof(rows[0]))',
+                '#define NROWS ARRAY_SIZE(rows)')
+    text = remove_function_text(text, rel, 'import_policy_rows')
+    text = make_static(text, rel, 'import_policy_has_query')
+    text = edit(text, rel, '#include <string.h>\n',
+                '#include <string.h>\n\n#include <ccan/array_size.h>\n')
+    start = text.index('#define GENERAL(type)')
+    end = text.index('.proves_devx = true\n', start) + 20
+    text = text[:start] + SERIES_GENERAL + text[end:]
+    return wrap(translate(text, rel))
+
+
+SERIES_GENERAL = """#define GENERAL(type)                                                        \\
+	QUERY(MLX5_CMD_OP_QUERY_GENERAL_OBJECT,                              \\
+	      (general_obj_in_cmd_hdr, obj_id),                              \\
+	      DEVX_ST_SZ_BYTES(general_obj_in_cmd_hdr),                      \\
+	      IMPORT_QUERY_OUT_MAX),                                         \\
+	.obj_type = (type), .proves_devx = true
+"""
+
+
+def width(line):
+    return len(line.expandtabs(8))
+
+
+def wrap(text):
+    """Breaks lines wider than 80 columns after a comma, the rest aligned
+    with the innermost open parenthesis, as the kernel style has it."""
+    out = []
+    for line in text.split('\n'):
+        while width(line) > 80 and not line.endswith('\\'):
+            opens, cut = [], None
+            for i, ch in enumerate(line):
+                if ch == '(':
+                    opens.append(i)
+                elif ch == ')' and opens:
+                    opens.pop()
+                elif ch == ',' and width(line[:i + 1]) <= 80 and \
+                        line[i + 1:i + 2] == ' ':
+                    cut = (i + 1, opens[-1] if opens else None)
+            if not cut:
+                break
+            head = line[:cut[0]]
+            if cut[1] is None:
+                col = width(re.match(r'\s*', line).group(0))
+            else:
+                col = width(line[:cut[1] + 1])
+            pad = '\t' * (col // 8) + ' ' * (col % 8)
+            out.append(head)
+            line = pad + line[cut[0]:].lstrip()
+        out.append(line)
+    return '\n'.join(out)
+
+
+def remove_function_text(text, rel, name):
+    tree = Tree('')
+    start, end = tree._function_span(text, rel, name)
+    return text[:start] + text[end:]
+
+
+# (source in this repository, path in rdma-core, adapter)
+ADAPTER = {
+    'blob': [('providers/mlx5/blob.h', 'providers/mlx5/blob.h',
+              series_blob_h),
+             ('providers/mlx5/blob.c', 'providers/mlx5/blob.c',
+              series_blob_c)],
+    'policy': [('providers/mlx5/import_policy.h',
+                'providers/mlx5/import_policy.h', series_policy_h),
+               ('providers/mlx5/import_policy.c',
+                'providers/mlx5/import_policy.c', series_policy_c)],
+}
+
+
+def adapt_in(tree, part):
+    for src, dst, adapt in ADAPTER[part]:
+        tree.put(dst, adapt(read(os.path.join(PROJECT, src)), src))
+
+
+def mlx5_blob(tree):
+    adapt_in(tree, 'blob')
+    add_provider_source(tree, 'blob.c')
+
+
+def mlx5_policy(tree):
+    adapt_in(tree, 'policy')
+    add_provider_source(tree, 'import_policy.c')
+
+
 ATTRS_STRUCTS = [
     ('struct mlx5dv_var_attrs {\n', 'BLOB_KIND_VAR'),
     ('struct mlx5dv_devx_umem_attrs {\n', 'BLOB_KIND_DEVX_UMEM'),
@@ -226,12 +540,7 @@ ATTRS_STRUCTS = [
 
 
 def mlx5_share(tree):
-    for src, dst in SHARE_FILES:
-        tree.copy_in(src, dst)
     tree.put('providers/mlx5/obj_export.c', glue('mlx5/obj_export.c'))
-    add_provider_source(tree, 'obj_export.c')
-    for name in SHARE_FUNCTIONS:
-        tree.remove_function('providers/mlx5/verbs.c', name)
     for struct, kind in ATTRS_STRUCTS:
         tree.remove_block('providers/mlx5/mlx5.h', struct)
         tag = struct.split()[1]
@@ -239,6 +548,19 @@ def mlx5_share(tree):
                      'blob_size(%s)' % kind)
     tree.insert_after('providers/mlx5/verbs.c', '#include "mlx5_ifc.h"\n',
                       '#include "blob.h"\n')
+    tree.insert_after('providers/mlx5/mlx5.h',
+                      '\tuint64_t\t\t\tgeneral_obj_types_caps;\n',
+                      glue('mlx5/mlx5.h.vhca'))
+    # Export and import read the mlx5 verbs context only once they know
+    # it is one.
+    tree.replace('providers/mlx5/mlx5.c',
+                 'static bool is_mlx5_dev(struct ibv_device *device);\n', '')
+    tree.replace('providers/mlx5/mlx5.c',
+                 'static bool is_mlx5_dev(struct ibv_device *device)\n{',
+                 'bool is_mlx5_dev(struct ibv_device *device)\n{')
+    tree.insert_before('providers/mlx5/mlx5.h',
+                       'bool is_mlx5_vfio_dev(struct ibv_device *device);\n',
+                       'bool is_mlx5_dev(struct ibv_device *device);\n')
 
 
 # Each export page gains ERRORS and NOTES from one template
@@ -317,9 +639,10 @@ def tests_share(tree):
 SERIES = [
     ('01-verbs-info-handles.txt', verbs_info_handles),
     ('02-mlx5-export-sizes.txt', mlx5_export_sizes),
+    ('02a-mlx5-move.txt', mlx5_move),
+    ('02b-mlx5-ifc.txt', mlx5_ifc),
     ('03-mlx5-blob.txt', mlx5_blob),
     ('04-mlx5-policy.txt', mlx5_policy),
-    ('05-mlx5-vhca-id.txt', mlx5_vhca_id),
     ('06-mlx5-share.txt', mlx5_share),
     ('07-mlx5-man.txt', mlx5_man),
     ('08-tests.txt', tests_share),
@@ -328,13 +651,17 @@ SERIES = [
 
 # ---- git -----------------------------------------------------------
 
+# Who the series is from: the placeholder, or --author's person.
+IDENT = {'name': IDENT_NAME, 'email': IDENT_EMAIL, 'signoff': False}
+
+
 def git_env(n):
     date = '%d +0000' % (BASE_EPOCH + 60 * n)
     env = dict(os.environ)
     env.update({
-        'GIT_AUTHOR_NAME': IDENT_NAME, 'GIT_AUTHOR_EMAIL': IDENT_EMAIL,
-        'GIT_COMMITTER_NAME': IDENT_NAME,
-        'GIT_COMMITTER_EMAIL': IDENT_EMAIL,
+        'GIT_AUTHOR_NAME': IDENT['name'], 'GIT_AUTHOR_EMAIL': IDENT['email'],
+        'GIT_COMMITTER_NAME': IDENT['name'],
+        'GIT_COMMITTER_EMAIL': IDENT['email'],
         'GIT_AUTHOR_DATE': date, 'GIT_COMMITTER_DATE': date,
         'GIT_CONFIG_NOSYSTEM': '1', 'GIT_CONFIG_GLOBAL': os.devnull,
         'TZ': 'UTC', 'LC_ALL': 'C',
@@ -354,10 +681,11 @@ def git(root, n, *args, capture=False):
     return res.stdout.decode() if capture else None
 
 
-def commit_all(root, n, message):
+def commit_all(root, n, message, signoff=False):
     git(root, n, 'add', '-A', '-f', '.')
     subprocess.run(['git'] + GIT_OPTS + ['commit', '-q', '--no-verify',
-                                         '-F', '-'],
+                                         '-F', '-'] +
+                   (['--signoff'] if signoff else []),
                    cwd=root, env=git_env(n), check=True,
                    input=message.encode())
 
@@ -383,11 +711,27 @@ def unpack(source, dest):
         raise SeriesError('%s: not an rdma-core tree' % source)
 
 
+def check_foreign(root, n):
+    """Stops when the last commit adds a line naming this repository's
+    own things (FOREIGN)."""
+    diff = git(root, n, 'show', '--format=', '-U0', 'HEAD', capture=True)
+    where = ''
+    for line in diff.splitlines():
+        if line.startswith('+++ '):
+            where = line[6:]
+        elif line.startswith('+') and FOREIGN.search(line):
+            raise SeriesError('patch %d, %s: foreign name in %r' %
+                              (n, where, line[1:].strip()[:70]))
+
+
 def cover_letter(outdir):
     path = os.path.join(outdir, '0000-cover-letter.patch')
     text = read(path)
     cover = read(os.path.join(MESSAGES, '00-cover.txt'))
     subject, blurb = cover.split('\n', 1)
+    if IDENT['signoff']:
+        # The section saying the patches are unsigned.
+        blurb = re.sub(r'\nSigned-off-by\n-+\n.*', '\n', blurb, flags=re.S)
     for mark, new in (('*** SUBJECT HERE ***', subject),
                       ('*** BLURB HERE ***', blurb.strip('\n'))):
         if text.count(mark) != 1:
@@ -410,7 +754,9 @@ def build(source, outdir, tree_dir=None):
         tree = Tree(tree_dir)
         for n, (msg, change) in enumerate(SERIES, start=1):
             change(tree)
-            commit_all(tree_dir, n, read(os.path.join(MESSAGES, msg)))
+            commit_all(tree_dir, n, read(os.path.join(MESSAGES, msg)),
+                       IDENT['signoff'])
+            check_foreign(tree_dir, n)
         if os.path.exists(outdir):
             for f in os.listdir(outdir):
                 if f.endswith('.patch'):
@@ -429,6 +775,22 @@ def build(source, outdir, tree_dir=None):
 def main(argv):
     args = argv[1:]
     tree_dir = None
+    if '--signoff' in args:
+        args.remove('--signoff')
+        IDENT['signoff'] = True
+    if '--author' in args:
+        i = args.index('--author')
+        m = re.fullmatch(r'\s*([^<>]*?)\s*<([^<>\s]+@[^<>\s]+)>\s*',
+                         args[i + 1] if i + 1 < len(args) else '')
+        if not m or not m.group(1):
+            sys.stderr.write('gen-series: --author "Name <mail>"\n')
+            return 2
+        IDENT['name'], IDENT['email'] = m.group(1), m.group(2)
+        del args[i:i + 2]
+    if IDENT['signoff'] and IDENT['email'] == IDENT_EMAIL:
+        sys.stderr.write('gen-series: --signoff needs --author: a sign-off '
+                         'is a person\'s\n')
+        return 2
     if '--tree' in args:
         i = args.index('--tree')
         tree_dir = os.path.abspath(args[i + 1])

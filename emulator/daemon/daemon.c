@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
+#include <poll.h>
 #include <ftw.h>
 #include <sched.h>
 #include <signal.h>
@@ -82,6 +83,8 @@ struct conn {
 	struct emu_ufile *uf;
 	struct client *cl;
 	struct chan *chans;
+	bool first_seen;	/* a message came: no more access mode */
+	bool can_read, can_write;	/* FMODE_READ, FMODE_WRITE */
 };
 
 struct chan {
@@ -391,24 +394,34 @@ static bool send_reply(struct chan *ch, uint32_t seq, int ret,
 }
 
 /* mlx5_ib_mmap() for the caller: a memfd to map, or the errno */
-static int run_mmap(struct emu_ufile *uf, const uint8_t *payload,
+static int run_mmap(const struct conn *c, const uint8_t *payload,
 		    size_t len, uint32_t pid, struct emu_reply *rep,
 		    struct emu_wire_mmap_rep *mrep)
 {
+	struct emu_ufile *uf = c->uf;
 	struct emu_wire_mmap req;
 	int ret, fd = -1, wfd;
 
 	if (len != sizeof(req))
 		return -EINVAL;
 	memcpy(&req, payload, sizeof(req));
-	ret = emu_mlx5_mmap(uf, req.offset, req.length, req.prot, &fd);
+	/*
+	 * do_mmap(): a shared writable mapping needs a file opened for
+	 * writing, any mapping one opened for reading.
+	 */
+	if ((((req.flags & MAP_TYPE) == MAP_SHARED ||
+	      (req.flags & MAP_TYPE) == MAP_SHARED_VALIDATE) &&
+	     (req.prot & PROT_WRITE) && !c->can_write) || !c->can_read)
+		return -EACCES;
+	ret = emu_mlx5_mmap(uf, req.offset, req.length, req.prot, req.flags,
+			    &fd);
 	/*
 	 * A mapping the kernel refuses to map writable is one it clears
 	 * VM_MAYWRITE for: the client must refuse mprotect(PROT_WRITE) too.
 	 */
 	if (!ret && !(req.prot & PROT_WRITE) &&
 	    emu_mlx5_mmap(uf, req.offset, req.length, req.prot | PROT_WRITE,
-			  &wfd) == -EPERM)
+			  req.flags, &wfd) == -EPERM)
 		mrep->flags |= EMU_MMAP_NO_MAYWRITE;
 	if (!ret) {
 		fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
@@ -422,6 +435,32 @@ static int run_mmap(struct emu_ufile *uf, const uint8_t *payload,
 		rep->fds[0] = fd;
 		rep->nfds = 1;
 	}
+	return ret;
+}
+
+/*
+ * write() on the command fd.  The kernel lets only a task with the
+ * credentials the file was opened with write to it: here, only the
+ * process that opened the connection (a channel is made by the process
+ * that uses it, a connection by the one that opened the device).
+ */
+static int run_write(struct chan *ch, const uint8_t *payload, size_t len,
+		     uint32_t pid)
+{
+	struct emu_ufile *uf = ch->conn->uf;
+	struct emu_wire_write w;
+	int ret;
+
+	if (len < sizeof(w) || len > sizeof(w) + EMU_WIRE_WRITE_HEAD)
+		return -EINVAL;
+	memcpy(&w, payload, sizeof(w));
+	/* vfs_write(): a file not opened for writing */
+	if (!ch->conn->can_write)
+		return -EBADF;
+	ret = emu_uverbs_write(uf, ch->cl->pid == ch->conn->cl->pid,
+			       payload + sizeof(w), len - sizeof(w), w.count);
+	emu_trace("ufile %u pid %u: write of %llu bytes -> %d", uf->serial,
+		  pid, (unsigned long long)w.count, ret);
 	return ret;
 }
 
@@ -490,9 +529,17 @@ static bool execute(struct chan *ch, const struct emu_wire_req *req,
 		emu_trace_ioctl(uf, req->pid, payload, req->len, ret);
 		break;
 	case EMU_WIRE_MMAP:
-		ret = run_mmap(uf, payload, req->len, req->pid, &rep, &mrep);
+		ret = run_mmap(ch->conn, payload, req->len, req->pid, &rep,
+			       &mrep);
 		if (!ret)
 			extra = sizeof(mrep);
+		break;
+	case EMU_WIRE_WRITE:
+		ret = run_write(ch, payload, req->len, req->pid);
+		break;
+	case EMU_WIRE_READ:
+		/* vfs_read(): not opened for reading, then no .read */
+		ret = ch->conn->can_read ? -EINVAL : -EBADF;
 		break;
 	case EMU_WIRE_PING:
 		ret = 0;
@@ -777,6 +824,43 @@ no_page:
 }
 
 /*
+ * The first message on a connection may say the file's access mode
+ * (wire.h's emu_wire_open); anything else, or anything later, leaves
+ * the mode as it is.
+ */
+static void conn_open_msg(struct conn *c, const struct emu_wire_open *op,
+			  size_t n)
+{
+	bool first = !c->first_seen;
+
+	c->first_seen = true;
+	if (!first || n != sizeof(*op) || op->magic != EMU_WIRE_MAGIC ||
+	    op->version != EMU_WIRE_VERSION || op->reserved)
+		return;
+	switch (op->accmode) {
+	case O_RDONLY:
+		c->can_write = false;
+		break;
+	case O_WRONLY:
+		c->can_read = false;
+		break;
+	}
+}
+
+/*
+ * Whether the other end of a connection hung up.  recvmsg() returns 0
+ * both at the end and for an empty message, which any holder of the fd
+ * may send (write(fd, "", 0) on a SOCK_SEQPACKET socket): that one must
+ * not close the file for everyone.
+ */
+static bool peer_gone(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLRDHUP };
+
+	return poll(&p, 1, 0) != 0;
+}
+
+/*
  * Tokens from a ufile connection, each carrying a channel to serve.
  * Returns false on EOF: every fd of the ufile is closed.
  */
@@ -786,8 +870,13 @@ static bool conn_read(struct conn *c)
 
 	for (i = 0; i < EMU_BATCH; i++) {
 		char cbuf[CMSG_SPACE(4 * sizeof(int))];
+		union {
+			struct emu_wire_token tok;
+			struct emu_wire_open op;
+		} u;
 		struct emu_wire_token tok;
-		struct iovec iov = { .iov_base = &tok, .iov_len = sizeof(tok) };
+		struct emu_wire_open op;
+		struct iovec iov = { .iov_base = &u, .iov_len = sizeof(u) };
 		struct msghdr msg = {
 			.msg_iov = &iov, .msg_iovlen = 1,
 			.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
@@ -799,12 +888,18 @@ static bool conn_read(struct conn *c)
 		n = recvmsg(c->fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
 		if (n < 0)
 			return errno == EAGAIN || errno == EINTR;
-		if (n == 0)
+		memcpy(&tok, &u, sizeof(tok));
+		memcpy(&op, &u, sizeof(op));
+		/* an empty message is not the end: see peer_gone() */
+		if (n == 0 && peer_gone(c->fd))
 			return false;
 		/* a channel and its page per token: other fds are dropped */
 		nfds = emu_wire_take_fds(&msg, fds, 2);
-		if (!nfds)
+		if (!nfds) {
+			conn_open_msg(c, &op, (size_t)n);
 			continue;
+		}
+		c->first_seen = true;
 		if (n != sizeof(tok) || tok.magic != EMU_WIRE_MAGIC ||
 		    tok.version != EMU_WIRE_VERSION ||
 		    (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
@@ -882,6 +977,7 @@ static void on_listen(struct listener *l)
 		c->it.kind = IT_CONN;
 		c->fd = fd;
 		c->cl = cl;
+		c->can_read = c->can_write = true;
 		cl->nfds++;
 		d.nfds++;
 		emu_trace("mlx5_%u: open, ufile %u", l->dev, c->uf->serial);

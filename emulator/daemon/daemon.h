@@ -3,7 +3,7 @@
  * The emulated machine's server: one listening SOCK_SEQPACKET socket per
  * device (<dir>/uverbsN), one ufile per accepted connection, the channels
  * of the threads that use it, all served by one thread that never blocks
- * (see kernel/wire.h for the protocol, daemon.c for its limits).
+ * (see wire/wire.h for the protocol, daemon.c for its limits).
  */
 #ifndef MLX5_EMU_DAEMON_H
 #define MLX5_EMU_DAEMON_H

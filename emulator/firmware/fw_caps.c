@@ -67,7 +67,7 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_STAT_RATE_SUPPORT, 0xffff),
 	V(PRM_CAP_CQE_VERSION, 1),
 	V2(PRM_CAP_CMDIF_CHECKSUM, 3, 0),
-	V(PRM_CAP_DCT, 1),
+	V(PRM_CAP_DCT, 0),	/* no DCTs: CREATE_DCT is not modelled */
 	V(PRM_CAP_QOS, 1),
 	V(PRM_CAP_ETH_NET_OFFLOADS, 1),
 	V(PRM_CAP_ROCE, 1),
@@ -77,7 +77,12 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_CQ_RESIZE, 0),
 	V(PRM_CAP_CQ_MODERATION, 1),
 	V(PRM_CAP_PG, 0),	/* no ODP */
-	V(PRM_CAP_XRC, 1),
+	/*
+	 * No XRC: the model has no XRC SRQs or QPs (nor the kernel's XRC
+	 * domains), so the device does not claim them (the kernel's
+	 * IB_DEVICE_XRC follows this bit).
+	 */
+	V(PRM_CAP_XRC, 0),
 	V(PRM_CAP_UD, 1),
 	V(PRM_CAP_UC, 1),
 	V(PRM_CAP_RC, 1),

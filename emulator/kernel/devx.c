@@ -5,11 +5,16 @@
  * classification comes from the firmware model's devx_cmd.h (a mirror of
  * devx.c's switch tables), the rules around it are here.
  *
- * Firmware errors: since Linux 5.19 ("RDMA/mlx5: Use mlx5_cmd_do() in
- * core create_{cq,dct}" and the devx change that came with it) the DEVX
- * methods run commands with mlx5_cmd_do(), copy the out mailbox (status
- * and syndrome included) to user space even when the firmware failed the
- * command, and return -EREMOTEIO in that case.  The model does the same.
+ * Firmware errors: since Linux 5.18 (the mlx5_cmd_do() rework of the
+ * command interface, and rdma-core's "mlx5: Handle the EREMOTEIO upon
+ * DEVX usage" that followed it) the DEVX methods run commands with
+ * mlx5_cmd_do(), copy the out mailbox (status and syndrome included) to
+ * user space even when the firmware failed the command, and return
+ * -EREMOTEIO in that case.  Before 5.18 they ran mlx5_cmd_exec(), whose
+ * mlx5_cmd_check() turned the status into an errno (cmd_status_to_err():
+ * BAD_PARAM, BAD_RES... EINVAL, RES_BUSY EBUSY, LIM_ERR ENOMEM...) and
+ * copied nothing out.  The model answers as the release it is told
+ * (mlx5-emu run --kernel=VERSION, devx_cmd_exec()).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -22,6 +27,7 @@
 #include "rdma_uapi_compat.h"
 
 #include "devx_cmd.h"
+#include "kernel_version.h"
 #include "mlx5_cmd.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
@@ -133,10 +139,16 @@ static void set_uid(void *in, uint16_t uid)
 }
 
 /*
- * follows devx_is_valid_obj_id() for the object types the model has: a
- * DEVX object matches when the id the command addresses is the one its
- * create made (for a bulk of flow counters, any counter of the bulk);
- * every other uobject type addressed here fails the check.
+ * follows devx_is_valid_obj_id(): the handle is UVERBS_IDR_ANY_OBJECT, so
+ * a verbs object passes when the command addresses its number, encoded
+ * as get_enc_obj_id() encodes its create: a CQ's cqn (CREATE_CQ), a QP's
+ * qpn (CREATE_QP), an SRQ's srqn (CREATE_SRQ: the model's kernel makes
+ * basic SRQs with it, as mlx5 does at ISSI 0; at ISSI 1 it would be
+ * CREATE_RMP).  The kernel also matches a raw packet QP's RQ/SQ/TIR/TIS,
+ * a DCT, WQs (CREATE_RQ) and RWQ indirection tables (CREATE_RQT): the
+ * model has none of them (their creates fail), so no handle can name
+ * one.  A DEVX object matches the id its create made (for a bulk of flow
+ * counters, any counter of the bulk); anything else fails the check.
  */
 static bool devx_is_valid_obj_id(struct emu_uobj *uo, const void *in,
 				 size_t inlen)
@@ -146,8 +158,22 @@ static bool devx_is_valid_obj_id(struct emu_uobj *uo, const void *in,
 
 	if (!obj_id)
 		return false;
-	if (uo->type != MLX5_IB_OBJECT_DEVX_OBJ)
+	switch (uo->type) {
+	case UVERBS_OBJECT_CQ:
+		return devx_cmd_enc_obj_id(PRM_OP_CREATE_CQ,
+					   ((struct emu_cq *)uo->priv)->cqn) ==
+		       obj_id;
+	case UVERBS_OBJECT_QP:
+		return devx_cmd_enc_obj_id(PRM_OP_CREATE_QP,
+					   emu_verbs_qp_num(uo)) == obj_id;
+	case UVERBS_OBJECT_SRQ:
+		return devx_cmd_enc_obj_id(PRM_OP_CREATE_SRQ,
+					   emu_verbs_srq_num(uo)) == obj_id;
+	case MLX5_IB_OBJECT_DEVX_OBJ:
+		break;
+	default:
 		return false;
+	}
 	obj = uo->priv;
 	if (cmd_opcode(in) == PRM_OP_QUERY_FLOW_COUNTER &&
 	    obj->flow_counter_bulk_size)
@@ -179,6 +205,20 @@ static int devx_cmd_bufs(struct emu_bundle *b, uint16_t in_id,
 }
 
 /*
+ * How a DEVX method runs its command: mlx5_cmd_do() since Linux 5.18
+ * (-EREMOTEIO when the firmware failed it, the out mailbox for user
+ * space), mlx5_cmd_exec() before (the status as cmd_status_to_err()
+ * maps it, which the out mailbox never reaches user space with).
+ */
+static int devx_cmd_exec(struct emu_device *dev, void *in, size_t in_len,
+			 void *out, size_t out_len)
+{
+	if (emu_kernel_before(5, 18))
+		return emu_cmd_exec(dev, in, in_len, out, out_len);
+	return emu_cmd_do(dev, in, in_len, out, out_len);
+}
+
+/*
  * Runs a checked command under uid and copies the out mailbox back, also
  * when the firmware failed it (-EREMOTEIO: user space reads the status).
  */
@@ -188,7 +228,7 @@ static int devx_run(struct emu_bundle *b, void *in, size_t in_len, int uid,
 	int ret, ret2;
 
 	set_uid(in, (uint16_t)uid);
-	ret = emu_cmd_do(b->dev, in, in_len, out, out_len);
+	ret = devx_cmd_exec(b->dev, in, in_len, out, out_len);
 	if (ret && ret != -EREMOTEIO)
 		return ret;
 	ret2 = emu_copy_to(b, out_id, out, out_len);
@@ -342,7 +382,7 @@ int emu_h_devx_obj_create(struct emu_bundle *b)
 	 * CQ to its EQ for completion events; the model has no events, so a
 	 * CQ goes to firmware like every other create.
 	 */
-	ret = emu_cmd_do(b->dev, in, in_len, out, out_len);
+	ret = devx_cmd_exec(b->dev, in, in_len, out, out_len);
 	if (ret == -EREMOTEIO)
 		ret2 = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT,
 				   out, out_len);

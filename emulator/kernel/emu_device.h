@@ -12,6 +12,7 @@
 #include "emu_ibdev.h"
 
 struct emu_fw;
+struct emu_mmap_entry;
 
 #define EMU_NUM_COMP_VECTORS 4
 #define EMU_NUM_VAR_PAGES 64
@@ -23,6 +24,8 @@ struct emu_device {
 	uint64_t sys_image_guid;
 	struct emu_fw *fw;
 	uint16_t whitelist_uid;		/* mlx5_ib_devx_init(), 0: none */
+	/* mmap entries removed while mapped, of any ufile (mmap_entry.c) */
+	struct emu_mmap_entry *mmaps_removed;
 	bool var_used[EMU_NUM_VAR_PAGES];
 	bool uar_used[EMU_NUM_UAR_PAGES];
 	int clock_fd;			/* memfd of the core clock page */

@@ -25,10 +25,17 @@
 #define EMU_NODE_TYPE_CA 1		/* RDMA_NODE_IB_CA */
 #define EMU_NUM_PORTS 1
 
-/* ib_device_attr.device_cap_flags of mlx5_ib_query_device() */
+/*
+ * ib_device_attr.device_cap_flags of mlx5_ib_query_device() for the
+ * emulated device: BAD_PKEY_CNTR, BAD_QKEY_CNTR, AUTO_PATH_MIG,
+ * PORT_ACTIVE_EVENT, RC_RNR_NAK_GEN, MEM_MGT_EXTENSIONS.  Not XRC (bit
+ * 20): the firmware's general capabilities say no xrc (fw_caps.c), as
+ * neither XRC domains, SRQs nor QPs are modelled, and mlx5_ib_query_device()
+ * reports XRC only when they say xrc.
+ */
 #define EMU_DEVICE_CAP_FLAGS                                               \
 	((1u << 1) | (1u << 2) | (1u << 4) | (1u << 10) | (1u << 12) |     \
-	 (1u << 20) | (1u << 21))
+	 (1u << 21))
 
 /*
  * One port as ib_query_port() reports it: a 4X EDR InfiniBand port whose

@@ -14,7 +14,7 @@
 struct emu_device;
 
 /*
- * mlx5_cmd_do() (kernels since 5.19): 0 when the firmware executed the
+ * mlx5_cmd_do() (kernels since 5.18): 0 when the firmware executed the
  * command with status 0, -EREMOTEIO when it answered with another status
  * (the out mailbox holds status and syndrome), or the command layer's own
  * -errno.

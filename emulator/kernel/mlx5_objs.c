@@ -20,25 +20,29 @@
 struct mlx5_page_obj {
 	uint32_t page_idx;
 	uint64_t mmap_offset;
-	bool *used;		/* the device table the index came from */
 };
 
+/*
+ * follows mlx5_rdma_user_mmap_entry_remove() from the VAR and UAR
+ * destroys: the page index and the offset stay taken until the entry's
+ * last mapping goes (mlx5_ib_mmap_free(), mmap_entry.c)
+ */
 static int page_obj_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 			    enum emu_remove_reason why)
 {
 	struct mlx5_page_obj *p = uo->priv;
 
-	/* mlx5_ib_mmap_free() runs once the entry has no more users */
 	emu_mmap_remove(uf, p->mmap_offset);
-	p->used[p->page_idx] = false;
 	free(p);
 	uo->priv = NULL;
 	return 0;
 }
 
+/* sealable: mmap_entry.c tells a mapped page by F_SEAL_WRITE's EBUSY */
 static int page_fd(void)
 {
-	int fd = memfd_create("mlx5-emu-page", MFD_CLOEXEC);
+	int fd = memfd_create("mlx5-emu-page",
+			      MFD_CLOEXEC | MFD_ALLOW_SEALING);
 
 	if (fd < 0)
 		return -errno;
@@ -51,7 +55,8 @@ static int page_fd(void)
 
 /*
  * alloc_var_entry() / alloc_uar_entry(): the lowest free page of the
- * device's table (full -> ENOSPC), and an mmap entry for it
+ * device's table (full -> ENOSPC; a page whose destroyed object is still
+ * mapped somewhere is not free), and an mmap entry for it
  */
 static int alloc_page_obj(struct emu_bundle *b, struct emu_uobj *uo,
 			  bool *used, unsigned int n)
@@ -60,6 +65,7 @@ static int alloc_page_obj(struct emu_bundle *b, struct emu_uobj *uo,
 	unsigned int idx;
 	int fd;
 
+	emu_mmap_reap(b->dev);
 	for (idx = 0; idx < n; idx++)
 		if (!used[idx])
 			break;
@@ -73,7 +79,7 @@ static int alloc_page_obj(struct emu_bundle *b, struct emu_uobj *uo,
 		free(p);
 		return fd;
 	}
-	p->mmap_offset = emu_mmap_insert(b->uf, fd, 1);
+	p->mmap_offset = emu_mmap_insert(b->uf, fd, 1, used, idx);
 	if (!p->mmap_offset) {
 		close(fd);
 		free(p);
@@ -81,7 +87,6 @@ static int alloc_page_obj(struct emu_bundle *b, struct emu_uobj *uo,
 	}
 	used[idx] = true;
 	p->page_idx = idx;
-	p->used = used;
 	uo->priv = p;
 	uo->destroy = page_obj_destroy;
 	return 0;
@@ -181,13 +186,20 @@ int emu_h_uar_alloc(struct emu_bundle *b)
  * (not modelled: EINVAL); the core clock page must be one page mapped
  * without write (EINVAL / EPERM); the clock info page is not offered
  * (EOPNOTSUPP); everything else is an mmap entry, whose size must match
- * (EINVAL).
+ * (EINVAL).  The core clock page and the entries are mapped with
+ * rdma_user_mmap_io(): only a shared mapping (else EINVAL).
  */
 int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
-		  uint32_t prot, int *fd)
+		  uint32_t prot, uint32_t flags, int *fd)
 {
 	uint64_t psz = (uint64_t)sysconf(_SC_PAGESIZE);
 	unsigned int command = (unsigned int)((offset / psz) >> 8) & 0xff;
+	uint32_t type = flags & MAP_TYPE;
+	/*
+	 * rdma_user_mmap_io() and rdma_user_mmap_entry_get(): a mapping
+	 * that is not VM_SHARED -> EINVAL
+	 */
+	bool shared = type == MAP_SHARED || type == MAP_SHARED_VALIDATE;
 	struct emu_mmap_entry *e;
 
 	/* ib_uverbs_mmap(): no ucontext yet */
@@ -202,7 +214,7 @@ int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
 	case 1: /* MLX5_IB_MMAP_GET_CONTIGUOUS_PAGES */
 		return -ENOSYS;
 	case 5: /* MLX5_IB_MMAP_CORE_CLOCK */
-		if (length != psz)
+		if (!shared || length != psz)
 			return -EINVAL;
 		if (prot & PROT_WRITE)
 			return -EPERM;
@@ -217,7 +229,7 @@ int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
 		return 0;
 	default:
 		e = emu_mmap_find(uf, offset);
-		if (!e)
+		if (!e || !shared)
 			return -EINVAL;
 		if (e->npages * psz != length)
 			return -EINVAL;

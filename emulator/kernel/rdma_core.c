@@ -32,11 +32,6 @@ struct emu_ufile *emu_ufile_new(struct emu_device *dev)
 	uf->serial = ++serial;
 	uf->async_fd = -1;
 	uf->refs = 1;
-	/*
-	 * MLX5_IB_MMAP_OFFSET_START << 16, in pages:
-	 * mlx5_rdma_user_mmap_entry_insert()
-	 */
-	uf->next_pgoff = 9ull << 16;
 	return uf;
 }
 
@@ -166,70 +161,6 @@ int emu_uobj_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 }
 
 /*
- * follows rdma_user_mmap_entry_insert_range() with mlx5's range (command
- * MLX5_IB_MMAP_OFFSET_START = 9 and up) and mlx5_entry_to_mmap_offset():
- * the returned offset carries the command in bits 8..15 of the page
- * offset and the entry index around it
- */
-uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages)
-{
-	struct emu_mmap_entry *e = calloc(1, sizeof(*e));
-	long psz = sysconf(_SC_PAGESIZE);
-	uint64_t cmd, index;
-
-	if (!e)
-		return 0;
-	e->pgoff = uf->next_pgoff;
-	e->npages = npages;
-	e->fd = fd;
-	uf->next_pgoff += npages;
-	e->next = uf->mmaps;
-	uf->mmaps = e;
-	cmd = (e->pgoff >> 16) & 0xffff;
-	index = e->pgoff & 0xffff;
-	return (((index >> 8) << 16) | (cmd << 8) | (index & 0xff)) *
-	       (uint64_t)psz;
-}
-
-/* the inverse: mlx5_ib_mmap_offset()'s lookup key */
-static uint64_t mmap_offset_to_pgoff(uint64_t offset)
-{
-	uint64_t pg = offset / (uint64_t)sysconf(_SC_PAGESIZE);
-
-	return (((pg >> 8) & 0xff) << 16) | (((pg >> 16) & 0xff) << 8) |
-	       (pg & 0xff);
-}
-
-struct emu_mmap_entry *emu_mmap_find(struct emu_ufile *uf, uint64_t offset)
-{
-	uint64_t pgoff = mmap_offset_to_pgoff(offset);
-	struct emu_mmap_entry *e;
-
-	for (e = uf->mmaps; e; e = e->next)
-		if (e->pgoff == pgoff)
-			return e;
-	return NULL;
-}
-
-/* rdma_user_mmap_entry_remove(): existing mappings stay valid */
-void emu_mmap_remove(struct emu_ufile *uf, uint64_t offset)
-{
-	uint64_t pgoff = mmap_offset_to_pgoff(offset);
-	struct emu_mmap_entry **p;
-
-	for (p = &uf->mmaps; *p; p = &(*p)->next) {
-		if ((*p)->pgoff == pgoff) {
-			struct emu_mmap_entry *e = *p;
-
-			*p = e->next;
-			close(e->fd);
-			free(e);
-			return;
-		}
-	}
-}
-
-/*
  * One pass of __uverbs_cleanup_ufile() while ucontext->cleanup_retryable
  * is set: every uobject, newest first, and one whose destroy fails (a
  * firmware object another still uses, such as an RQ under an RQT made
@@ -260,17 +191,12 @@ static bool cleanup_pass(struct emu_ufile *uf)
  */
 void emu_ufile_release(struct emu_ufile *uf)
 {
+	emu_test_holds_release(uf);
 	while (uf->list && cleanup_pass(uf))
 		;
 	while (uf->list)
 		emu_uobj_destroy(uf, uf->list, EMU_REMOVE_CLOSE);
-	while (uf->mmaps) {
-		struct emu_mmap_entry *e = uf->mmaps;
-
-		uf->mmaps = e->next;
-		close(e->fd);
-		free(e);
-	}
+	emu_mmap_release_ufile(uf);
 	if (uf->async_fd >= 0)
 		close(uf->async_fd);
 	if (uf->uctx && uf->uctx->devx_uid)

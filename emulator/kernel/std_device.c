@@ -7,6 +7,7 @@
 #include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,6 +18,7 @@
 #include <rdma/mlx5-abi.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
+#include "kernel_version.h"
 #include "mlx5_cmd.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
@@ -31,7 +33,11 @@
  * object the device's uapi has (UVERBS_IDR_ANY_OBJECT -> ENOMSG, unknown
  * -> ENOENT, from uapi_get_object()); the handles are gathered walking
  * the ufile's list (newest first) and stop at the buffer's capacity;
- * TOTAL_HANDLES reports how many were written.
+ * TOTAL_HANDLES reports how many were written.  Before Linux 5.13 the
+ * handler tested uapi_get_object()'s answer against NULL, which its
+ * error pointers never are ("RDMA/uverbs: Fix a NULL vs IS_ERR() bug",
+ * since backported to some stable series): an unknown type or
+ * UVERBS_IDR_ANY_OBJECT matched no uobject, so the answer was 0 handles.
  */
 int emu_h_info_handles(struct emu_bundle *b)
 {
@@ -40,6 +46,7 @@ int emu_h_info_handles(struct emu_bundle *b)
 	struct emu_uobj *uo;
 	uint32_t *handles;
 	int64_t object_id;
+	bool known = true;
 	int ret;
 
 	if (out_len <= 0 || out_len % sizeof(uint32_t))
@@ -48,16 +55,19 @@ int emu_h_info_handles(struct emu_bundle *b)
 			    UINT16_MAX, NULL);
 	if (ret)
 		return ret;
-	if (object_id == EMU_OBJ_ANY)
+	if (emu_kernel_before(5, 13))
+		known = object_id != EMU_OBJ_ANY &&
+			emu_find_object((uint16_t)object_id);
+	else if (object_id == EMU_OBJ_ANY)
 		return -ENOMSG;
-	if (!emu_find_object((uint16_t)object_id))
+	else if (!emu_find_object((uint16_t)object_id))
 		return -ENOENT;
 
 	max_count = out_len / sizeof(uint32_t);
 	handles = calloc(1, out_len);
 	if (!handles)
 		return -ENOMEM;
-	for (uo = b->uf->list; uo; uo = uo->next) {
+	for (uo = b->uf->list; uo && known; uo = uo->next) {
 		if (uo->type != object_id)
 			continue;
 		if (count >= max_count)
@@ -277,13 +287,17 @@ int emu_h_get_context(struct emu_bundle *b)
 }
 
 /*
- * follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_CONTEXT),
- * mlx5_ib_query_ucontext()
+ * follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_CONTEXT) and
+ * mlx5_ib_query_ucontext(): the response attribute may stop anywhere
+ * after dump_fill_mkey (UVERBS_ATTR_STRUCT in the attribute's spec);
+ * response_length says how much of the struct the caller got, and
+ * uverbs_copy_to_struct_or_zero() copies what fits.
  */
 int emu_h_query_context(struct emu_bundle *b)
 {
 	struct mlx5_ib_alloc_ucontext_resp resp = {};
 	struct emu_ucontext *uctx;
+	ssize_t len;
 	int ret;
 
 	ret = emu_get_ucontext(b, &uctx);
@@ -294,8 +308,12 @@ int emu_h_query_context(struct emu_bundle *b)
 	if (ret)
 		return ret;
 	emu_mlx5_ucontext_resp(b->uf, &resp);
-	return emu_copy_to(b, MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX, &resp,
-			   sizeof(resp));
+	len = emu_attr_len(b, MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX);
+	resp.response_length = len < (ssize_t)sizeof(resp) ? (uint32_t)len :
+							    sizeof(resp);
+	return emu_copy_to_struct_or_zero(b,
+					  MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX,
+					  &resp, sizeof(resp));
 }
 
 static void fill_gid_entry(struct emu_device *dev,
@@ -390,29 +408,54 @@ int emu_h_query_gid_entry(struct emu_bundle *b)
 }
 
 /*
- * follows UVERBS_HANDLER(UVERBS_METHOD_ASYNC_EVENT_ALLOC): the caller gets
- * a new fd to read events from.  The model hands out the read end of a
- * pipe whose write end the ufile keeps: no event ever arrives, and the
- * reader sees EOF once the ufile is gone.  FD objects take no handle
- * from the ufile's idr, so none is allocated here either.
+ * A new open file of the read side of the pipe whose write end is wfd:
+ * its own file status flags (O_NONBLOCK set on one reader does not
+ * reach another), the same pipe.  The pipe has a writer, so opening it
+ * does not wait; the caller's file starts blocking, as the kernel's does.
+ */
+static int open_pipe_reader(int wfd)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", wfd);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fcntl(fd, F_SETFL, 0)) {
+		close(fd);
+		return -EIO;
+	}
+	return fd;
+}
+
+/*
+ * follows UVERBS_HANDLER(UVERBS_METHOD_ASYNC_EVENT_ALLOC): each call
+ * makes a new event file (ib_uverbs_init_async_event_file()); the files
+ * made before stay valid, as the exporter's does when an importer of its
+ * command fd (ibv_import_device()) allocates its own.  The model's event
+ * files are readers of one pipe per ufile whose write end the ufile
+ * keeps: no event ever arrives, and every reader sees EOF once the
+ * ufile is gone.  FD objects take no handle from the ufile's idr, so
+ * none is allocated here either.
  */
 int emu_h_async_event_alloc(struct emu_bundle *b)
 {
 	struct emu_battr *a =
 		emu_attr(b, UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE);
-	int p[2];
-	int ret;
+	int p[2], fd, ret;
 
-	if (pipe2(p, O_CLOEXEC))
-		return -errno;
-	ret = emu_reply_add_fd(b->rep, a->uidx, p[0]);
-	if (ret) {
+	if (b->uf->async_fd < 0) {
+		if (pipe2(p, O_CLOEXEC))
+			return -errno;
 		close(p[0]);
-		close(p[1]);
-		return ret;
+		b->uf->async_fd = p[1];
 	}
-	if (b->uf->async_fd >= 0)
-		close(b->uf->async_fd);
-	b->uf->async_fd = p[1];
-	return 0;
+	fd = open_pipe_reader(b->uf->async_fd);
+	if (fd < 0)
+		return fd;
+	ret = emu_reply_add_fd(b->rep, a->uidx, fd);
+	if (ret)
+		close(fd);
+	return ret;
 }

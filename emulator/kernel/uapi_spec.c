@@ -8,6 +8,8 @@
  * UVERBS_ATTR_CONST_IN is a PTR_IN of exactly 8 bytes and
  * UVERBS_ATTR_FLAGS_IN a PTR_IN of 4 to 8 bytes.
  */
+#include <stddef.h>
+
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/ib_user_ioctl_verbs.h>
 #include <rdma/ib_user_verbs.h>
@@ -28,6 +30,10 @@
 /* UVERBS_ATTR_TYPE(t): exactly a t */
 #define A_IN_TYPE(_id, _t, _mand) A_IN(_id, sizeof(_t), sizeof(_t), _mand)
 #define A_OUT_TYPE(_id, _t, _mand) A_OUT(_id, sizeof(_t), sizeof(_t), _mand)
+/* UVERBS_ATTR_STRUCT(t, last): from the end of last to a whole t */
+#define A_OUT_STRUCT(_id, _t, _last, _mand)                                 \
+	A_OUT(_id, offsetof(_t, _last) + sizeof(((_t *)0)->_last),          \
+	      sizeof(_t), _mand)
 #define A_CONST(_id, _mand) A_IN(_id, 8, 8, _mand)
 #define A_FLAGS(_id, _mand) A_IN(_id, 4, 8, _mand)
 /* an object attribute: a handle (IDR) or a file descriptor (FD) */
@@ -125,8 +131,9 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_QUERY_CONTEXT,
 	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS, 4, 4, false),
 	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT, 8, 8, false),
-	       A_OUT_TYPE(MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX,
-			  struct mlx5_ib_alloc_ucontext_resp, true)),
+	       A_OUT_STRUCT(MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX,
+			    struct mlx5_ib_alloc_ucontext_resp,
+			    dump_fill_mkey, true)),
 	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_GID_TABLE,
 	       EMU_H_QUERY_GID_TABLE,
 	       A_CONST(UVERBS_ATTR_QUERY_GID_TABLE_ENTRY_SIZE, true),
@@ -304,6 +311,12 @@ static const struct emu_method_spec methods[] = {
 	       A_CONST(MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, true),
 	       PAGE_OBJ_ANSWERS(UAR)),
 	PAGE_OBJ_DESTROY(UAR),
+	/* mlx5-emu's test object (uapi_spec.h), no kernel's */
+	METHOD(EMU_OBJECT_TEST, EMU_METHOD_TEST_HOLD, EMU_H_TEST_HOLD,
+	       A_CONST(EMU_ATTR_TEST_HANDLE, true),
+	       A_CONST(EMU_ATTR_TEST_MODE, true)),
+	METHOD(EMU_OBJECT_TEST, EMU_METHOD_TEST_RELEASE, EMU_H_TEST_RELEASE,
+	       A_CONST(EMU_ATTR_TEST_HANDLE, true)),
 	/* mlx5-emu's own: the counters (emu_counters.h) */
 	METHOD(EMU_OBJECT_EMU, EMU_METHOD_COUNTERS, EMU_H_EMU_COUNTERS,
 	       A_IN(EMU_ATTR_COUNTERS_METHOD, 4, 4, false),

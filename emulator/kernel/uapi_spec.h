@@ -30,6 +30,23 @@ enum emu_access {
 	EMU_ACCESS_DESTROY,
 };
 
+/*
+ * mlx5-emu's own test object, which no kernel has (test_hold.c): HOLD
+ * locks the uobject HANDLE names shared (MODE 0) or exclusive (MODE 1)
+ * until RELEASE (or the ufile's last close), as a call running
+ * concurrently holds it in the kernel.  Driver namespace ids far from
+ * mlx5's.
+ */
+#define EMU_OBJECT_TEST 0x1FE0
+enum {
+	EMU_METHOD_TEST_HOLD = 0x1000,
+	EMU_METHOD_TEST_RELEASE,
+};
+enum {
+	EMU_ATTR_TEST_HANDLE = 0x1000,	/* const: the uobject's handle */
+	EMU_ATTR_TEST_MODE,		/* const: 0 shared, 1 exclusive */
+};
+
 /* The kernel's UVERBS_IDR_ANY_OBJECT: a handle of any type matches. */
 #define EMU_OBJ_ANY 0xFFFF
 #define EMU_LEN_MAX 0xFFFF
@@ -98,6 +115,8 @@ enum emu_handler_id {
 	EMU_H_QP_DESTROY,
 	EMU_H_SRQ_CREATE,
 	EMU_H_SRQ_DESTROY,
+	EMU_H_TEST_HOLD,
+	EMU_H_TEST_RELEASE,
 	EMU_H_DEVX_QUERY_HANDLES,
 	EMU_H_EMU_COUNTERS,
 	EMU_H_COUNT,

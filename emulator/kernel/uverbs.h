@@ -20,6 +20,7 @@
 
 struct emu_ufile;
 struct emu_uobj;
+struct emu_hold;
 
 /* rdma_core.h's enum rdma_remove_reason, the two the model uses */
 enum emu_remove_reason {
@@ -58,11 +59,20 @@ struct emu_ucontext {
 	uint32_t total_num_bfregs;
 };
 
-/* rdma_user_mmap_entry: what an mmap offset on this ufile maps */
+/*
+ * rdma_user_mmap_entry with mlx5's mlx5_user_mmap_entry around it: what
+ * an mmap offset on a ufile maps, and the device page (VAR or UAR index)
+ * that mlx5_ib_mmap_free() gives back once the entry's last reference
+ * is gone (mmap_entry.c)
+ */
 struct emu_mmap_entry {
 	uint64_t pgoff;
 	uint64_t npages;
 	int fd;			/* memfd shared by every mapper */
+	bool *page_used;	/* the device's table of page_idx */
+	uint32_t page_idx;
+	/* removed: the ufile whose offsets it still holds, or NULL */
+	struct emu_ufile *owner;
 	struct emu_mmap_entry *next;
 };
 
@@ -73,10 +83,10 @@ struct emu_ufile {
 	struct emu_uobj *list;		/* committed, newest first */
 	struct emu_uobj **xa;		/* id -> uobject (ufile->idr) */
 	uint32_t xa_size;
-	struct emu_mmap_entry *mmaps;
-	uint64_t next_pgoff;
+	struct emu_mmap_entry *mmaps;	/* offsets that map (not removed) */
 	int async_fd;			/* write end of the async event pipe */
 	unsigned int refs;		/* connection + requests in flight */
+	struct emu_hold *holds;		/* test_hold.c */
 	/* what EMU_METHOD_COUNTERS reads (emu_counters.h) */
 	uint64_t ioctls;
 	uint64_t fw_cmds;
@@ -125,9 +135,16 @@ void emu_ufile_release(struct emu_ufile *uf);
 /* Runs one RDMA_VERBS_IOCTL: the payload format is in wire.h. */
 int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
 		     size_t len, struct emu_reply *rep);
+/*
+ * write() of count bytes on the command fd, have of them readable in buf
+ * (ib_uverbs_write()); opener: the writer has the credentials the file
+ * was opened with.  0 or -errno; a bad write changes nothing.
+ */
+int emu_uverbs_write(struct emu_ufile *uf, bool opener, const uint8_t *buf,
+		     size_t have, uint64_t count);
 /* mlx5_ib_mmap(): 0 and a memfd (not to be closed) or -errno */
 int emu_mlx5_mmap(struct emu_ufile *uf, uint64_t offset, uint64_t length,
-		  uint32_t prot, int *fd);
+		  uint32_t prot, uint32_t flags, int *fd);
 
 /* reply builders */
 void emu_reply_add(struct emu_reply *rep, uint16_t idx, uint16_t kind,
@@ -202,6 +219,10 @@ int emu_h_qp_create(struct emu_bundle *b);
 int emu_h_qp_destroy(struct emu_bundle *b);
 int emu_h_srq_create(struct emu_bundle *b);
 int emu_h_srq_destroy(struct emu_bundle *b);
+int emu_h_test_hold(struct emu_bundle *b);
+int emu_h_test_release(struct emu_bundle *b);
+/* the last close: the ufile's holds go (test_hold.c) */
+void emu_test_holds_release(struct emu_ufile *uf);
 int emu_h_devx_query_handles(struct emu_bundle *b);
 int emu_h_emu_counters(struct emu_bundle *b);
 /*
@@ -268,15 +289,31 @@ struct emu_cq {
 	int cqe;		/* ib_cq.cqe: entries - 1 */
 };
 
+/* The firmware numbers of a verbs QP's and SRQ's uobject (qpn, srqn) */
+uint32_t emu_verbs_qp_num(const struct emu_uobj *uo);
+uint32_t emu_verbs_srq_num(const struct emu_uobj *uo);
+
 /* mlx5 ucontext response, shared by GET_CONTEXT and QUERY_CONTEXT */
 struct mlx5_ib_alloc_ucontext_resp;
 void emu_mlx5_ucontext_resp(struct emu_ufile *uf,
 			    struct mlx5_ib_alloc_ucontext_resp *resp);
 /* ib_uverbs_get_ucontext(): -EINVAL without GET_CONTEXT */
 int emu_get_ucontext(struct emu_bundle *b, struct emu_ucontext **uctx);
-/* rdma_user_mmap_entry_insert(): returns the mmap offset or 0 */
-uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages);
+/*
+ * mmap entries, mmap_entry.c.  emu_mmap_insert(): a new entry of npages
+ * mapping fd (a memfd made with MFD_ALLOW_SEALING) and holding page
+ * page_idx of page_used (or none: NULL); returns its mmap offset, or 0
+ * when no offset is free.
+ */
+uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages,
+			 bool *page_used, uint32_t page_idx);
+/* rdma_user_mmap_entry_remove(): the offset maps no more */
 void emu_mmap_remove(struct emu_ufile *uf, uint64_t offset);
+/* the entry mmap() of offset maps, or NULL (removed or none) */
 struct emu_mmap_entry *emu_mmap_find(struct emu_ufile *uf, uint64_t offset);
+/* gives back what removed entries nobody maps any more held */
+void emu_mmap_reap(struct emu_device *dev);
+/* the last close of uf: its entries are removed, their offsets gone */
+void emu_mmap_release_ufile(struct emu_ufile *uf);
 
 #endif

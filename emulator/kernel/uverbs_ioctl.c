@@ -50,6 +50,8 @@ static const emu_handler_fn handlers[EMU_H_COUNT] = {
 	[EMU_H_QP_DESTROY] = emu_h_qp_destroy,
 	[EMU_H_SRQ_CREATE] = emu_h_srq_create,
 	[EMU_H_SRQ_DESTROY] = emu_h_srq_destroy,
+	[EMU_H_TEST_HOLD] = emu_h_test_hold,
+	[EMU_H_TEST_RELEASE] = emu_h_test_release,
 	[EMU_H_DEVX_QUERY_HANDLES] = emu_h_devx_query_handles,
 	[EMU_H_EMU_COUNTERS] = emu_h_emu_counters,
 };

@@ -327,6 +327,11 @@ int emu_h_qp_create(struct emu_bundle *b)
 			   sizeof(qp->qpn));
 }
 
+uint32_t emu_verbs_qp_num(const struct emu_uobj *uo)
+{
+	return ((const struct emu_qp *)uo->priv)->qpn;
+}
+
 /* follows UVERBS_HANDLER(UVERBS_METHOD_QP_DESTROY): no events ever came */
 int emu_h_qp_destroy(struct emu_bundle *b)
 {

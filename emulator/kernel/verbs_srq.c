@@ -37,6 +37,11 @@ struct emu_srq {
 	struct emu_uobj *pd;
 };
 
+uint32_t emu_verbs_srq_num(const struct emu_uobj *uo)
+{
+	return ((const struct emu_srq *)uo->priv)->srqn;
+}
+
 /* uverbs_free_srq() -> mlx5_ib_destroy_srq(); its PD loses a user */
 static int srq_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		       enum emu_remove_reason why)

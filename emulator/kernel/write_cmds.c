@@ -170,7 +170,11 @@ static int cmd_ex_query_device(struct emu_bundle *b)
 	fill_query_device(b->dev, &resp.base);
 	resp.timestamp_mask = (1ull << 63) - 1;
 	resp.hca_core_clock = 156250;
-	resp.max_wq_type_rq = 1u << 18;
+	/*
+	 * max_wq_type_rq and the RSS caps stay 0: mlx5_ib_query_device()
+	 * sets them for an Ethernet port only, and the ports are InfiniBand
+	 * (nor are WQs modelled).
+	 */
 	get_udata(b, UVERBS_ATTR_CORE_IN, UVERBS_ATTR_CORE_OUT, &core);
 	/* uverbs_response_length() */
 	resp.response_length = core.outlen < sizeof(resp) ?

@@ -2,6 +2,7 @@
 /*
  * mlx5-emu run [--devices N] [--same-guid] [--trace] [--no-netlink]
  *              [--query-handles=on|off] [--fw-ids=fresh|lowest-free]
+ *              [--kernel=VERSION]
  *              -- COMMAND [ARGS...]
  *
  * Sets up one emulated machine (a private directory with the sysfs tree
@@ -24,6 +25,7 @@
 
 #include "daemon.h"
 #include "emu_device.h"
+#include "kernel_version.h"
 #include "sysfs.h"
 
 #define EXIT_LAUNCHER 125
@@ -48,6 +50,7 @@ static void usage(FILE *f)
 		"Usage: mlx5-emu run [--devices N] [--same-guid] [--trace]\n"
 		"                    [--no-netlink] [--query-handles=on|off]\n"
 		"                    [--fw-ids=fresh|lowest-free]\n"
+		"                    [--kernel=VERSION]\n"
 		"                    -- COMMAND [ARGS...]\n"
 		"       mlx5-emu --help | --version\n"
 		"Runs COMMAND with N emulated mlx5 devices (default 2), "
@@ -225,6 +228,7 @@ int main(int argc, char **argv)
 	char dir[PATH_MAX], sys[PATH_MAX + 8], preload[PATH_MAX];
 	unsigned long ndev = 2;
 	bool trace = false, netlink = true;
+	const char *kernel = EMU_KERNEL_DEFAULT;
 	struct sigaction sa = {};
 	pid_t daemon, pid, launcher = getpid();
 	int i, status = 0, ret;
@@ -255,6 +259,14 @@ int main(int argc, char **argv)
 			}
 		} else if (!strcmp(argv[i], "--no-netlink")) {
 			netlink = false;
+		} else if (!strncmp(argv[i], "--kernel=", 9)) {
+			kernel = argv[i] + 9;
+			if (emu_kernel_parse(kernel) < 0) {
+				fprintf(stderr, "mlx5-emu: --kernel takes "
+					"MAJOR.MINOR, " EMU_KERNEL_OLDEST
+					" or later\n");
+				return 2;
+			}
 		} else if (!strncmp(argv[i], "--query-handles=", 16) ||
 			   !strncmp(argv[i], "--fw-ids=", 9)) {
 			ret = model_option(argv[i]);
@@ -279,6 +291,11 @@ int main(int argc, char **argv)
 	if (i >= argc) {
 		usage(stderr);
 		return 2;
+	}
+	/* kernel_version.c, in the daemon; the command may read it too */
+	if (setenv(EMU_KERNEL_ENV, kernel, 1)) {
+		perror("mlx5-emu: setenv");
+		return EXIT_LAUNCHER;
 	}
 	if (find_preload(preload, sizeof(preload))) {
 		fprintf(stderr, "mlx5-emu: cannot find %s\n", PRELOAD_NAME);

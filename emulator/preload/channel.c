@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * Per-thread channels to the daemon (see channel.h and kernel/wire.h).
+ * Per-thread channels to the daemon (see channel.h and wire/wire.h).
  *
  * Each thread keeps a few slots in thread-local storage.  The slots are
  * used by their own thread only; the one lock here guards what another

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * The calling thread's channels to the daemon (see kernel/wire.h): one per
+ * The calling thread's channels to the daemon (see wire/wire.h): one per
  * (thread, open device), made on first use and kept across calls, so a
  * call costs one request write and one reply read.
  *

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * The client half of the protocol in kernel/wire.h: opening a device,
+ * The client half of the protocol in wire/wire.h: opening a device,
  * marshalling an ioctl the way the kernel reads it (the header, the
  * attribute array, and for each PTR_IN attribute longer than 8 bytes the
  * user buffer it points at), and writing back what the kernel would have
@@ -206,6 +206,20 @@ int emu_open_dev(int dev, int flags)
 			err = ENFILE;
 		errno = err;
 		return -1;
+	}
+	/* the access mode, said first while the fd is ours alone */
+	if ((flags & O_ACCMODE) != O_RDWR) {
+		struct emu_wire_open op = {
+			.magic = EMU_WIRE_MAGIC, .version = EMU_WIRE_VERSION,
+			.accmode = (uint32_t)(flags & O_ACCMODE),
+		};
+
+		if (send(fd, &op, sizeof(op), MSG_NOSIGNAL) != sizeof(op)) {
+			err = errno;
+			close(fd);
+			errno = err;
+			return -1;
+		}
 	}
 	return fd;
 }
@@ -941,4 +955,63 @@ void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
 	if (ret)
 		errno = -ret;
 	return p;
+}
+
+/*
+ * access_ok() on x86-64, which vfs_write() asks before the file's write:
+ * the range lies below TASK_SIZE_MAX.
+ */
+static bool user_range_ok(const void *buf, size_t count)
+{
+	const uint64_t task_size_max = (1ull << 47) - 4096;
+
+	return count <= task_size_max &&
+	       (uint64_t)(uintptr_t)buf <= task_size_max - count;
+}
+
+ssize_t emu_write(int fd, const void *buf, size_t count)
+{
+	struct emu_wire_write w = { .count = count };
+	uint8_t head[EMU_WIRE_WRITE_HEAD];
+	size_t want = count < sizeof(head) ? count : sizeof(head);
+	ssize_t got = 0;
+	struct iovec iov[3] = { {}, { &w, sizeof(w) }, { head, 0 } };
+	struct req rq = { .iov = iov, .n = 3, .len = sizeof(w) };
+	struct call c;
+	pid_t outer = call_pid;
+	int ret;
+
+	if (!user_range_ok(buf, count))
+		return fail(EFAULT);
+	call_pid = emu_self_pid();
+	/* what copy_from_user() of the headers finds: the daemon judges */
+	if (want)
+		got = user_read_some(head, (uintptr_t)buf, want);
+	if (got > 0) {
+		iov[2].iov_len = (size_t)got;
+		rq.len += (size_t)got;
+	}
+	ret = do_call(fd, EMU_WIRE_WRITE, &rq, &c);
+	if (!ret)
+		ret = c.rep.ret;
+	call_close(&c);
+	call_pid = outer;
+	return ret ? fail(-ret) : (ssize_t)count;
+}
+
+int emu_read(int fd)
+{
+	struct iovec iov[1] = { {} };
+	struct req rq = { .iov = iov, .n = 1, .len = 0 };
+	pid_t outer = call_pid;
+	struct call c;
+	int ret;
+
+	call_pid = emu_self_pid();
+	ret = do_call(fd, EMU_WIRE_READ, &rq, &c);
+	if (!ret)
+		ret = c.rep.ret;
+	call_close(&c);
+	call_pid = outer;
+	return fail(ret ? -ret : EIO);
 }

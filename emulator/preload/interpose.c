@@ -10,16 +10,19 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/netlink.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/epoll.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -353,6 +356,206 @@ EXPORT int ioctl(int fd, unsigned long request, ...)
 	{
 		REAL(int, "ioctl", int, unsigned long, ...);
 		return real_fn(fd, request, arg);
+	}
+}
+
+/*
+ * The command fd's file operations (uverbs_main.c's uverbs_mmap_fops):
+ * write is ib_uverbs_write(), asked of the daemon; there is no read, so
+ * vfs_read() and vfs_readv() answer EINVAL at once (EBADF for a file
+ * not opened for reading: the daemon knows the mode); there is no poll, so
+ * the file is always ready for reading and writing (DEFAULT_POLLMASK).
+ * pread(), pwrite() and lseek() get ESPIPE from the socket itself, as
+ * from a file opened with nonseekable_open().
+ */
+static bool emu_fd(int fd)
+{
+	return fd >= 0 && emu_active() && emu_fd_dev(fd) >= 0;
+}
+
+EXPORT ssize_t write(int fd, const void *buf, size_t count)
+{
+	if (emu_fd(fd))
+		return emu_write(fd, buf, count);
+	{
+		REAL(ssize_t, "write", int, const void *, size_t);
+		return real_fn(fd, buf, count);
+	}
+}
+
+/*
+ * vfs_writev() on a file with .write only: nothing for an empty total,
+ * then one write per piece (do_loop_readv_writev()), stopping at the
+ * first error or short write; the first piece is written even when
+ * empty (EINVAL then), later empty ones are stepped over.
+ */
+static ssize_t emu_writev(int fd, const struct iovec *iov, int n)
+{
+	size_t total = 0, done = 0;
+	ssize_t k;
+	int i;
+
+	if (n < 0 || n > IOV_MAX) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if (iov[i].iov_len > (size_t)SSIZE_MAX - total) {
+			errno = EINVAL;
+			return -1;
+		}
+		total += iov[i].iov_len;
+	}
+	if (!total)
+		return 0;
+	for (i = 0; i < n && done < total; i++) {
+		if (i && !iov[i].iov_len)
+			continue;
+		k = emu_write(fd, iov[i].iov_base, iov[i].iov_len);
+		if (k < 0)
+			return done ? (ssize_t)done : -1;
+		done += (size_t)k;
+	}
+	return (ssize_t)done;
+}
+
+EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
+{
+	if (emu_fd(fd))
+		return emu_writev(fd, iov, n);
+	{
+		REAL(ssize_t, "writev", int, const struct iovec *, int);
+		return real_fn(fd, iov, n);
+	}
+}
+
+EXPORT ssize_t read(int fd, void *buf, size_t count)
+{
+	/* netlink_recvmsg(), which counts what a running dump sent */
+	if (emu_nl_owns(fd))
+		return recv(fd, buf, count, 0);
+	if (emu_fd(fd))
+		return emu_read(fd);
+	{
+		REAL(ssize_t, "read", int, void *, size_t);
+		return real_fn(fd, buf, count);
+	}
+}
+
+EXPORT ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen)
+{
+	if (count > buflen)
+		abort();
+	return read(fd, buf, count);
+}
+
+EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
+{
+	if (emu_fd(fd))
+		return emu_read(fd);
+	{
+		REAL(ssize_t, "readv", int, const struct iovec *, int);
+		return real_fn(fd, iov, n);
+	}
+}
+
+/* vfs_poll() of a file without .poll, filtered by what was asked */
+#define EMU_POLL_READY (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
+
+/*
+ * poll() and ppoll(): the command fds answer for themselves; the others
+ * are polled for real, without waiting if a command fd is ready.  The
+ * caller's array is lent to the real call with the command fds set to
+ * -1 (which poll skips) and given back as it was.
+ */
+static int emu_poll(struct pollfd *fds, nfds_t n, const struct timespec *ts,
+		    const sigset_t *mask)
+{
+	static int (*real_ppoll)(struct pollfd *, nfds_t,
+				 const struct timespec *, const sigset_t *);
+	const struct timespec now = { 0, 0 };
+	nfds_t i, mine = 0;
+	int ready = 0, ret, err;
+	int *saved;
+
+	if (!real_ppoll)
+		real_ppoll = (int (*)(struct pollfd *, nfds_t,
+				      const struct timespec *,
+				      const sigset_t *))emu_real("ppoll");
+	if (!real_ppoll) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (!emu_active() || !fds || !n || n > 4096)
+		return real_ppoll(fds, n, ts, mask);
+	saved = malloc(n * sizeof(*saved));
+	if (!saved)
+		return real_ppoll(fds, n, ts, mask);
+	for (i = 0; i < n; i++) {
+		saved[i] = fds[i].fd;
+		if (!emu_fd(fds[i].fd)) {
+			saved[i] = -1;
+			continue;
+		}
+		mine++;
+		if (fds[i].events & EMU_POLL_READY)
+			ready++;
+		fds[i].fd = -1;
+	}
+	if (!mine) {
+		free(saved);
+		return real_ppoll(fds, n, ts, mask);
+	}
+	ret = real_ppoll(fds, n, ready ? &now : ts, mask);
+	err = errno;
+	for (i = 0; i < n; i++) {
+		if (saved[i] < 0)
+			continue;
+		fds[i].fd = saved[i];
+		fds[i].revents = fds[i].events & EMU_POLL_READY;
+	}
+	free(saved);
+	if (ret < 0) {
+		errno = err;
+		return -1;
+	}
+	return ret + ready;
+}
+
+EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+	struct timespec ts = { timeout / 1000, (timeout % 1000) * 1000000L };
+
+	return emu_poll(fds, n, timeout < 0 ? NULL : &ts, NULL);
+}
+
+EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts,
+		 const sigset_t *mask)
+{
+	return emu_poll(fds, n, ts, mask);
+}
+
+EXPORT int __poll_chk(struct pollfd *fds, nfds_t n, int timeout,
+		      size_t fdslen)
+{
+	if (fdslen / sizeof(*fds) < n)
+		abort();
+	return poll(fds, n, timeout);
+}
+
+/*
+ * do_epoll_ctl(): a file without poll cannot be watched, whatever the
+ * operation: EPERM.
+ */
+EXPORT int epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev)
+{
+	if (emu_fd(fd)) {
+		errno = EPERM;
+		return -1;
+	}
+	{
+		REAL(int, "epoll_ctl", int, int, int, struct epoll_event *);
+		return real_fn(epfd, op, fd, ev);
 	}
 }
 

@@ -455,6 +455,7 @@ struct dump {
 	struct req *r;
 	uint16_t type;
 	int err;
+	unsigned int parts;	/* record datagrams emitted */
 };
 
 static void dump_add(struct dump *d,
@@ -470,6 +471,7 @@ static void dump_add(struct dump *d,
 		/* full: this datagram goes, the record starts the next */
 		msg_cancel(&d->b);
 		d->err = emit(d->r, &d->b);
+		d->parts++;
 		d->b.len = 0;
 		if (!d->err)
 			d->err = msg_start(&d->b, d->r, d->type, NLM_F_MULTI);
@@ -494,9 +496,13 @@ static int dump_done(struct dump *d, int status)
 	};
 	int ret = 0;
 
-	if (d->b.len)
+	if (d->b.len) {
 		ret = emit(d->r, &d->b);
+		d->parts++;
+	}
 	d->b.len = 0;
+	if (d->r->s->dump_started)
+		d->r->s->dump_started(d->r->s->arg, d->parts);
 	if (ret)
 		return ret;
 	memcpy(d->b.data, &h, sizeof(h));
@@ -535,14 +541,24 @@ static int port_get_dumpit(struct dump *d)
 }
 
 /*
- * netlink_dump_start(): the dump's own errors travel in NLMSG_DONE, and
- * no acknowledgement follows (-EINTR to rdma_nl_rcv_skb()).
+ * netlink_dump_start(): a socket runs one dump at a time (EBUSY while
+ * one runs, acknowledged as any error); the dump's own errors travel in
+ * NLMSG_DONE, and no acknowledgement follows (-EINTR to
+ * rdma_nl_rcv_skb()).  The kernel queues the first datagram of records
+ * at once and each next one, then NLMSG_DONE, as the reader takes the
+ * one before: the dump runs until its last record datagram is read.
+ * Here the records are queued at once and the socket, told before
+ * NLMSG_DONE is emitted (dump_started), counts the reads and holds
+ * NLMSG_DONE back until then.
  */
 static int run_dump(struct req *r, int (*dumpit)(struct dump *))
 {
-	struct dump *d = calloc(1, sizeof(*d));
+	struct dump *d;
 	int status;
 
+	if (r->s->dump_running && r->s->dump_running(r->s->arg))
+		return -EBUSY;
+	d = calloc(1, sizeof(*d));
 	if (!d)
 		return -ENOMEM;
 	d->r = r;
@@ -675,18 +691,20 @@ static int rcv_msg(struct req *r)
 
 /*
  * netlink_ack(): NLMSG_ERROR with the errno and the request's header,
- * and its whole payload when it failed unless NETLINK_CAP_ACK is set.
+ * and its whole payload (none for a bare header) when it failed unless
+ * NETLINK_CAP_ACK is set; NLM_F_CAPPED says the payload was left out,
+ * which every success and every capped error is, whatever its length.
  */
 static void ack(const struct req *r, int err)
 {
 	const struct nlmsghdr *in = r->nlh;
-	size_t copy = err && !r->s->cap_ack ? (size_t)in->nlmsg_len :
-					      sizeof(*in);
+	bool whole = err && !r->s->cap_ack;
+	size_t copy = whole ? (size_t)in->nlmsg_len : sizeof(*in);
 	size_t len = NLMSG_LENGTH(sizeof(int) + copy);
 	struct nlmsghdr h = {
 		.nlmsg_len = (uint32_t)len,
 		.nlmsg_type = NLMSG_ERROR,
-		.nlmsg_flags = copy == sizeof(*in) ? NLM_F_CAPPED : 0,
+		.nlmsg_flags = whole ? 0 : NLM_F_CAPPED,
 		.nlmsg_seq = in->nlmsg_seq,
 		.nlmsg_pid = r->s->portid,
 	};

@@ -21,9 +21,17 @@ struct emu_nl_sender {
 	uint32_t portid;	/* the sending socket's bound port id */
 	unsigned int ndev;	/* emulated devices: mlx5_0 .. */
 	bool cap_ack;		/* NETLINK_CAP_ACK set on the socket */
-	bool net_admin;		/* CAP_NET_ADMIN */
+	bool net_admin;		/* netlink_capable(CAP_NET_ADMIN) */
 	/* queues one reply datagram for the sender: 0 or -errno */
 	int (*emit)(void *arg, const void *buf, size_t len);
+	/*
+	 * The socket's dump state (netlink_sock's cb_running): whether a
+	 * dump is still running, and that one started whose records took
+	 * parts datagrams (0: it ended at once, with its status); told
+	 * before the dump's NLMSG_DONE is emitted.
+	 */
+	bool (*dump_running)(void *arg);
+	void (*dump_started)(void *arg, unsigned int parts);
 	void *arg;
 };
 

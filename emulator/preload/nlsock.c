@@ -18,12 +18,13 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include <linux/capability.h>
 #include <linux/netlink.h>
+#include <sys/syscall.h>
 
 #include "nldev.h"
 #include "preload.h"
 
-#define MAX_SOCKS 64
 /* the first port id netlink_autobind() tries after the tgid */
 #define AUTOBIND_ROVER -4096
 
@@ -37,10 +38,17 @@ struct nlsock {
 	bool bound;
 	bool cap_ack, ext_ack, no_enobufs, pktinfo, bcast_err, strict;
 	bool overrun;		/* an answer was dropped: ENOBUFS next */
+	bool admin_at_open;	/* CAP_NET_ADMIN of the socket's creator */
+	unsigned int queued;	/* datagrams queued and not read */
+	unsigned int dump_left;	/* reads until the dump's records are read */
+	bool hold_next;		/* the next answer is a dump's NLMSG_DONE */
+	void *held;		/* that NLMSG_DONE, till the records are read */
+	size_t held_len;
 };
 
-static struct nlsock socks[MAX_SOCKS];
-static int nsocks;
+/* as many as the process opens: the kernel has no limit of its own */
+static struct nlsock *socks;
+static int nsocks, nalloc;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int real_fstat(int fd, struct stat *st)
@@ -64,6 +72,7 @@ static int real_close(int fd)
 static void drop(struct nlsock *s)
 {
 	real_close(s->peer);
+	free(s->held);
 	*s = socks[--nsocks];
 }
 
@@ -102,6 +111,33 @@ static int fail(int err)
 	return -1;
 }
 
+/*
+ * ns_capable(CAP_NET_ADMIN) of the calling task: the capability in its
+ * effective set, whatever its user id (root without it has not got it).
+ */
+static bool net_admin(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
+	int err = errno;
+	bool ret;
+
+	memset(d, 0, sizeof(d));
+	ret = !syscall(SYS_capget, &h, d) &&
+	      (d[CAP_NET_ADMIN / 32].effective &
+	       (1u << (CAP_NET_ADMIN % 32)));
+	errno = err;
+	return ret;
+}
+
+/* netlink_capable(): the socket's creator and the sender both have it */
+static bool nl_capable(const struct nlsock *s)
+{
+	return s->admin_at_open && net_admin();
+}
+
 /* netlink_create() for NETLINK_RDMA */
 int emu_nl_socket(int type)
 {
@@ -116,9 +152,16 @@ int emu_nl_socket(int type)
 	if (!real_socketpair)
 		return fail(ENOSYS);
 	pthread_mutex_lock(&lock);
-	if (nsocks == MAX_SOCKS) {
-		pthread_mutex_unlock(&lock);
-		return fail(ENOBUFS);
+	if (nsocks == nalloc) {
+		int n = nalloc ? nalloc * 2 : 16;
+		struct nlsock *more = realloc(socks, n * sizeof(*socks));
+
+		if (!more) {
+			pthread_mutex_unlock(&lock);
+			return fail(ENOMEM);
+		}
+		socks = more;
+		nalloc = n;
 	}
 	if (real_socketpair(AF_UNIX, SOCK_DGRAM | (type & (SOCK_NONBLOCK |
 							    SOCK_CLOEXEC)),
@@ -143,6 +186,7 @@ int emu_nl_socket(int type)
 	socks[nsocks].peer = sv[1];
 	socks[nsocks].ino = st.st_ino;
 	socks[nsocks].type = kind;
+	socks[nsocks].admin_at_open = net_admin();
 	nsocks++;
 	pthread_mutex_unlock(&lock);
 	return sv[0];
@@ -170,11 +214,6 @@ static void autobind(struct nlsock *s)
 	s->bound = true;
 }
 
-/* netlink_capable(CAP_NET_ADMIN), as the model sees it */
-static bool net_admin(void)
-{
-	return geteuid() == 0;
-}
 
 /* netlink_bind() */
 int emu_nl_bind(int fd, const struct sockaddr *addr, socklen_t len)
@@ -246,21 +285,63 @@ struct emit_ctx {
 	struct nlsock *s;
 };
 
-/* netlink_unicast() to the sender; a full queue is an overrun */
-static int emit_reply(void *arg, const void *buf, size_t len)
+/* queues a datagram for s's reader; a full queue is an overrun */
+static int queue(struct nlsock *s, const void *buf, size_t len)
 {
-	struct emit_ctx *c = arg;
 	ssize_t (*real_send)(int, const void *, size_t, int) =
 		(ssize_t (*)(int, const void *, size_t, int))emu_real("send");
 
 	if (!real_send ||
-	    real_send(c->s->peer, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL) !=
+	    real_send(s->peer, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL) !=
 		    (ssize_t)len) {
-		if (!c->s->no_enobufs)
-			c->s->overrun = true;
+		if (!s->no_enobufs)
+			s->overrun = true;
 		return -EAGAIN;
 	}
+	s->queued++;
 	return 0;
+}
+
+/*
+ * netlink_unicast() to the sender; a running dump's NLMSG_DONE is held
+ * until its records are read (netlink_recvmsg() runs netlink_dump()).
+ */
+static int emit_reply(void *arg, const void *buf, size_t len)
+{
+	struct emit_ctx *c = arg;
+
+	if (c->s->hold_next) {
+		c->s->hold_next = false;
+		c->s->held = malloc(len);
+		if (!c->s->held) {
+			c->s->dump_left = 0;
+			return queue(c->s, buf, len);
+		}
+		memcpy(c->s->held, buf, len);
+		c->s->held_len = len;
+		return 0;
+	}
+	return queue(c->s, buf, len);
+}
+
+static bool dump_running(void *arg)
+{
+	struct emit_ctx *c = arg;
+
+	return c->s->dump_left > 0 || c->s->held;
+}
+
+/*
+ * A dump that queued record datagrams runs until the last of them is
+ * read (everything queued now); its NLMSG_DONE, emitted next, waits
+ * for that read.
+ */
+static void dump_started(void *arg, unsigned int parts)
+{
+	struct emit_ctx *c = arg;
+
+	c->s->dump_left = parts ? c->s->queued : 0;
+	c->s->hold_next = c->s->dump_left > 0;
 }
 
 static int sndbuf(int fd)
@@ -280,7 +361,10 @@ static int sndbuf(int fd)
 /* netlink_sendmsg() to the kernel, which runs rdma_nl_rcv() at once */
 ssize_t emu_nl_sendmsg(int fd, const struct msghdr *msg, int flags)
 {
-	struct emu_nl_sender snd = { .emit = emit_reply };
+	struct emu_nl_sender snd = {
+		.emit = emit_reply, .dump_running = dump_running,
+		.dump_started = dump_started,
+	};
 	struct emit_ctx ctx;
 	struct nlsock *s;
 	size_t len = 0, off = 0;
@@ -334,7 +418,7 @@ ssize_t emu_nl_sendmsg(int fd, const struct msghdr *msg, int flags)
 		snd.portid = s->portid;
 		snd.ndev = emu_num_devs();
 		snd.cap_ack = s->cap_ack;
-		snd.net_admin = net_admin();
+		snd.net_admin = nl_capable(s);
 		emu_nldev_rcv(buf, len, &snd);
 	}
 	pthread_mutex_unlock(&lock);
@@ -376,6 +460,20 @@ ssize_t emu_nl_recvmsg(int fd, struct msghdr *msg, int flags)
 	msg->msg_name = NULL;
 	msg->msg_namelen = 0;
 	ret = real_recvmsg(fd, msg, flags);
+	if (ret >= 0 && !(flags & MSG_PEEK)) {
+		/* a datagram read: a running dump may go on to its end */
+		pthread_mutex_lock(&lock);
+		s = get(fd);
+		if (s && s->queued)
+			s->queued--;
+		if (s && s->dump_left && !--s->dump_left && s->held) {
+			/* the records are read: the dump ends */
+			queue(s, s->held, s->held_len);
+			free(s->held);
+			s->held = NULL;
+		}
+		pthread_mutex_unlock(&lock);
+	}
 	msg->msg_name = name;
 	msg->msg_namelen = namelen;
 	if (ret >= 0 && name)

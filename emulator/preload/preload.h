@@ -34,6 +34,10 @@ int emu_fd_dev(int fd);
 int emu_open_dev(int dev, int flags);
 /* RDMA_VERBS_IOCTL on an emulated fd: 0, or -1 with errno */
 int emu_ioctl(int fd, void *hdr);
+/* write() on an emulated fd: count, or -1 with errno (ib_uverbs_write) */
+ssize_t emu_write(int fd, const void *buf, size_t count);
+/* read() or readv() on an emulated fd: -1 with errno (vfs_read()) */
+int emu_read(int fd);
 /* mmap() of an emulated fd */
 void *emu_mmap(void *addr, size_t len, int prot, int flags, int fd,
 	       off_t off);
@@ -75,6 +79,12 @@ int __open_2(const char *path, int flags);
 int __open64_2(const char *path, int flags);
 int __openat_2(int dirfd, const char *path, int flags);
 int __openat64_2(int dirfd, const char *path, int flags);
+
+/* _FORTIFY_SOURCE's read and poll entry points */
+struct pollfd;
+ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen);
+int __poll_chk(struct pollfd *fds, unsigned long n, int timeout,
+	       size_t fdslen);
 
 /* _FORTIFY_SOURCE's recv entry points (declared only when fortifying) */
 ssize_t __recv_chk(int fd, void *buf, size_t len, size_t buflen, int flags);

@@ -96,26 +96,70 @@ size_t blob_size(enum blob_kind kind)
 	return 0;
 }
 
-/* Reserved runs of each kind's body; the header's are checked apart. */
-const struct blob_span *blob_body_reserved(enum blob_kind kind, size_t *n)
+uint32_t blob_handle(const struct blob *b)
 {
-	static const struct blob_span obj[] = { { 44, 4 }, { 57, 7 } };
-	static const struct blob_span umem[] = { { 40, 8 } };
-	static const struct blob_span var[] = { { 44, 4 }, { 56, 8 } };
-
-	switch (kind) {
+	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
-		*n = sizeof(obj) / sizeof(obj[0]);
-		return obj;
+		return b->obj.handle;
 	case BLOB_KIND_DEVX_UMEM:
-		*n = sizeof(umem) / sizeof(umem[0]);
-		return umem;
+		return b->umem.handle;
 	case BLOB_KIND_VAR:
-		*n = sizeof(var) / sizeof(var[0]);
-		return var;
+		return b->var.handle;
 	}
-	*n = 0;
-	return NULL;
+	return 0;
+}
+
+bool blob_version_known(uint16_t version)
+{
+	return version == BLOB_FORMAT_V2 || version == BLOB_FORMAT_VERSION;
+}
+
+/* Where format 3 keeps the serial: each kind's last eight bytes. */
+static size_t serial_off(enum blob_kind kind)
+{
+	return blob_size(kind) - 8;
+}
+
+/* Reserved runs of each kind's body; the header's are checked apart. */
+const struct blob_span *blob_body_reserved(enum blob_kind kind,
+					   uint16_t version, size_t *n)
+{
+	static const struct blob_span obj2[] = { { 44, 4 }, { 57, 7 } };
+	static const struct blob_span umem2[] = { { 40, 8 } };
+	static const struct blob_span var2[] = { { 44, 4 }, { 56, 8 } };
+	static const struct blob_span obj3[] = { { 45, 3 } };
+	static const struct blob_span var3[] = { { 44, 4 } };
+	const struct blob_span *span = NULL;
+	size_t count = 0;
+
+#define SPANS(a) (span = (a), count = sizeof(a) / sizeof((a)[0]))
+	if (version == BLOB_FORMAT_V2) {
+		switch (kind) {
+		case BLOB_KIND_DEVX_OBJ:
+			SPANS(obj2);
+			break;
+		case BLOB_KIND_DEVX_UMEM:
+			SPANS(umem2);
+			break;
+		case BLOB_KIND_VAR:
+			SPANS(var2);
+			break;
+		}
+	} else if (version == BLOB_FORMAT_VERSION) {
+		switch (kind) {
+		case BLOB_KIND_DEVX_OBJ:
+			SPANS(obj3);
+			break;
+		case BLOB_KIND_DEVX_UMEM:
+			break;	/* none: the serial fills 40..47 */
+		case BLOB_KIND_VAR:
+			SPANS(var3);
+			break;
+		}
+	}
+#undef SPANS
+	*n = count;
+	return span;
 }
 
 /* Two 32-bit fields as the little-endian 64-bit word they share. */
@@ -133,8 +177,8 @@ static uint64_t word(uint32_t lo, uint32_t hi)
  */
 static const unsigned char zeros[BLOB_MAX_SIZE - BLOB_HEADER_SIZE];
 
-bool blob_prefix_init(struct blob_prefix *pre, enum blob_kind kind,
-		      const struct blob_device *dev)
+static bool prefix_init(struct blob_prefix *pre, uint16_t version,
+			enum blob_kind kind, const struct blob_device *dev)
 {
 	uint16_t flags = dev->has_vhca_id ? BLOB_F_VHCA_ID : 0;
 	uint16_t vhca_id = dev->has_vhca_id ? dev->vhca_id : 0;
@@ -146,7 +190,7 @@ bool blob_prefix_init(struct blob_prefix *pre, enum blob_kind kind,
 	pre->header[OFF_MAGIC / 8] =
 		word((uint32_t)'M' | (uint32_t)'5' << 8 |
 		     (uint32_t)'S' << 16 | (uint32_t)'X' << 24,
-		     BLOB_FORMAT_VERSION | (uint32_t)kind << 16);
+		     version | (uint32_t)kind << 16);
 	pre->header[OFF_LENGTH / 8] = word(len, 0);	/* checksum 0 */
 	pre->header[OFF_GUID / 8] = htole64(dev->node_guid);
 	pre->header[OFF_VHCA_ID / 8] =
@@ -160,7 +204,14 @@ bool blob_prefix_init(struct blob_prefix *pre, enum blob_kind kind,
 	pre->crc = crc32c_update(~0u, pre->header, sizeof(pre->header));
 	pre->crc = crc32c_update(pre->crc, zeros, len - BLOB_HEADER_SIZE);
 	pre->kind = kind;
+	pre->version = version;
 	return true;
+}
+
+bool blob_prefix_init(struct blob_prefix *pre, enum blob_kind kind,
+		      const struct blob_device *dev)
+{
+	return prefix_init(pre, BLOB_FORMAT_VERSION, kind, dev);
 }
 
 static void put_word(unsigned char *p, size_t index, uint64_t w)
@@ -175,25 +226,29 @@ size_t blob_encode_body(const struct blob_prefix *pre, const struct blob *b,
 	size_t len = 0;
 	uint32_t crc;
 
+	bool v3 = pre->version == BLOB_FORMAT_VERSION;
+	uint64_t serial = v3 ? htole64(b->serial) : 0;
+
 	memcpy(p, pre->header, BLOB_HEADER_SIZE);
 	switch (pre->kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		put_word(p, 4, word(b->obj.handle, b->obj.type));
-		put_word(p, 5, word(b->obj.object_id, 0));
+		put_word(p, 5, word(b->obj.object_id,
+				    v3 ? b->obj.log_obj_range : 0));
 		put_word(p, 6, htole64(b->obj.rx_icm_addr));
-		put_word(p, 7, word(b->obj.log_obj_range, 0));
+		put_word(p, 7, v3 ? serial : word(b->obj.log_obj_range, 0));
 		len = BLOB_DEVX_OBJ_SIZE;
 		break;
 	case BLOB_KIND_DEVX_UMEM:
 		put_word(p, 4, word(b->umem.handle, b->umem.umem_id));
-		put_word(p, 5, 0);
+		put_word(p, 5, serial);
 		len = BLOB_DEVX_UMEM_SIZE;
 		break;
 	case BLOB_KIND_VAR:
 		put_word(p, 4, word(b->var.handle, b->var.page_id));
 		put_word(p, 5, word(b->var.length, 0));
 		put_word(p, 6, htole64(b->var.mmap_off));
-		put_word(p, 7, 0);
+		put_word(p, 7, serial);
 		len = BLOB_VAR_SIZE;
 		break;
 	}
@@ -217,7 +272,8 @@ size_t blob_encode(const struct blob *b, void *buf)
 	};
 	struct blob_prefix pre;
 
-	if (!blob_prefix_init(&pre, b->kind, &dev))
+	if (!blob_version_known(b->version) ||
+	    !prefix_init(&pre, b->version, b->kind, &dev))
 		return 0;
 	return blob_encode_body(&pre, b, buf);
 }
@@ -230,7 +286,8 @@ static int all_zero(const unsigned char *p, size_t len)
 	return 1;
 }
 
-static int check_reserved(const unsigned char *p, enum blob_kind kind)
+static int check_reserved(const unsigned char *p, uint16_t version,
+			  enum blob_kind kind)
 {
 	const struct blob_span *span;
 	size_t n, i;
@@ -243,7 +300,7 @@ static int check_reserved(const unsigned char *p, enum blob_kind kind)
 		return EINVAL;
 	if (!(flags & BLOB_F_VHCA_ID) && get16(p + OFF_VHCA_ID))
 		return EINVAL;
-	span = blob_body_reserved(kind, &n);
+	span = blob_body_reserved(kind, version, &n);
 	for (i = 0; i < n; i++)
 		if (!all_zero(p + span[i].off, span[i].len))
 			return EINVAL;
@@ -258,7 +315,8 @@ static void decode_body(const unsigned char *p, struct blob *b)
 		b->obj.type = get32(p + 36);
 		b->obj.object_id = get32(p + 40);
 		b->obj.rx_icm_addr = get64(p + 48);
-		b->obj.log_obj_range = p[56];
+		b->obj.log_obj_range =
+			p[b->version == BLOB_FORMAT_V2 ? 56 : 44];
 		break;
 	case BLOB_KIND_DEVX_UMEM:
 		b->umem.handle = get32(p + 32);
@@ -271,13 +329,15 @@ static void decode_body(const unsigned char *p, struct blob *b)
 		b->var.mmap_off = get64(p + 48);
 		break;
 	}
+	if (b->version == BLOB_FORMAT_VERSION)
+		b->serial = get64(p + serial_off(b->kind));
 }
 
 int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 		struct blob *b)
 {
 	const unsigned char *p = buf;
-	uint16_t kind;
+	uint16_t kind, version;
 	size_t len;
 
 	if (!buf || !b || avail < BLOB_HEADER_SIZE)
@@ -286,7 +346,8 @@ int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 	/* Only the header is read until its length has been checked. */
 	if (memcmp(p + OFF_MAGIC, BLOB_MAGIC, 4))
 		return EINVAL;
-	if (get16(p + OFF_VERSION) != BLOB_FORMAT_VERSION)
+	version = get16(p + OFF_VERSION);
+	if (!blob_version_known(version))
 		return EPROTO;
 	kind = get16(p + OFF_KIND);
 	len = blob_size(kind);
@@ -297,11 +358,11 @@ int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 
 	if (get32(p + OFF_CHECKSUM) != blob_checksum(p, len))
 		return EINVAL;
-	if (check_reserved(p, kind))
+	if (check_reserved(p, version, kind))
 		return EINVAL;
 
 	memset(b, 0, sizeof(*b));
-	b->version = BLOB_FORMAT_VERSION;
+	b->version = version;
 	b->kind = kind;
 	b->node_guid = get64(p + OFF_GUID);
 	b->has_vhca_id = get16(p + OFF_FLAGS) & BLOB_F_VHCA_ID;

@@ -9,7 +9,8 @@
  * Header (all kinds)
  *   off size field
  *     0    4 magic            the bytes 'M' '5' 'S' 'X'
- *     4    2 format_version   BLOB_FORMAT_VERSION (2)
+ *     4    2 format_version   BLOB_FORMAT_VERSION (3) when written;
+ *                             2 is still read (below)
  *     6    2 kind             1 DEVX object, 2 DEVX UMEM, 3 VAR
  *     8    4 length           total bytes of this blob, header included
  *    12    4 checksum         CRC-32C of all `length` bytes, computed
@@ -23,19 +24,24 @@
  *    26    2 flags            bit 0 BLOB_F_VHCA_ID; every other bit zero
  *    28    4 reserved
  *
+ * Format 3 bodies.  Every kind ends with the object's serial: the 64-bit
+ * identity the kernel's DEVX handle query (MLX5_IB_METHOD_DEVX_QUERY_HANDLES)
+ * gave for the handle at export, which no later object of the uverbs file
+ * shares; 0 when the exporter's kernel has no such query.
+ *
  * DEVX object (kind 1, 64 bytes)
  *    32    4 handle           uverbs handle in the exporter's ufile
  *    36    4 type             libmlx5's enum mlx5_devx_obj_type
  *    40    4 object_id        firmware object id
- *    44    4 reserved
+ *    44    1 log_obj_range
+ *    45    3 reserved
  *    48    8 rx_icm_addr
- *    56    1 log_obj_range
- *    57    7 reserved
+ *    56    8 serial
  *
  * DEVX UMEM (kind 2, 48 bytes)
  *    32    4 handle
  *    36    4 umem_id
- *    40    8 reserved
+ *    40    8 serial
  *
  * VAR (kind 3, 64 bytes)
  *    32    4 handle
@@ -43,7 +49,14 @@
  *    40    4 length           bytes of the VAR page
  *    44    4 reserved
  *    48    8 mmap_off         offset to mmap() on the command fd
- *    56    8 reserved
+ *    56    8 serial
+ *
+ * Format 2 has the same header and sizes and no serial (it decodes with
+ * serial 0, and import proves of it what it proved before format 3): the
+ * DEVX object's log_obj_range is at 56 and its bytes 44..47 and 57..63
+ * are reserved, the UMEM's 40..47 and the VAR's 56..63 are reserved.
+ * Formats 0 and 1 (1 had no vhca_id, bytes 24..31 reserved) and any
+ * newer one are refused with EPROTO.
  *
  * Decoding checks, in this order, so that a reader never looks past the
  * bytes the header promised and a newer format is told apart from junk:
@@ -56,8 +69,6 @@
  * functions may report one node GUID (unconfigured SR-IOV VFs often all
  * report zero), never one vhca_id.  Where either side has none (the
  * device refused QUERY_HCA_CAP), only the node GUID is checked.
- *
- * Format 1 (no vhca_id, bytes 24..31 reserved) is refused with EPROTO.
  */
 #ifndef MLX5_SHARE_BLOB_H
 #define MLX5_SHARE_BLOB_H
@@ -67,7 +78,9 @@
 #include <stdint.h>
 
 #define BLOB_MAGIC "M5SX"
-#define BLOB_FORMAT_VERSION 2
+#define BLOB_FORMAT_VERSION 3
+/* The oldest format still read: no serial. */
+#define BLOB_FORMAT_V2 2
 #define BLOB_HEADER_SIZE 32
 
 /* Header flags. */
@@ -113,9 +126,14 @@ struct blob_device {
 	bool has_vhca_id;
 };
 
-/* The decoded form of any blob. */
+/*
+ * The decoded form of any blob.  version: the format it was read from,
+ * or is to be written in (blob_encode: 2 or 3).  serial: the object's
+ * serial, 0 when unknown (always 0 in format 2).
+ */
 struct blob {
 	uint16_t version;
+	uint64_t serial;
 	enum blob_kind kind;
 	uint64_t node_guid;
 	uint16_t vhca_id;
@@ -127,13 +145,21 @@ struct blob {
 	};
 };
 
+/* The uverbs handle a decoded blob names, whatever its kind. */
+uint32_t blob_handle(const struct blob *b);
+
 /* Bytes a blob of this kind occupies; 0 for an unknown kind. */
 size_t blob_size(enum blob_kind kind);
 
+/* Is version a format this library reads (2 or 3)? */
+bool blob_version_known(uint16_t version);
+
 /*
- * Writes the blob for b (b->kind, the device fields and the kind's) into
- * buf, which must hold blob_size(b->kind) bytes.  Returns the bytes
- * written, or 0 for an unknown kind.
+ * Writes the blob for b (b->version, b->kind, the device fields, the
+ * kind's and, in format 3, b->serial) into buf, which must hold
+ * blob_size(b->kind) bytes.  Returns the bytes written, or 0 for an
+ * unknown kind or a version blob_version_known() refuses.  Export writes
+ * format 3; format 2 is for tests and tools that need an older blob.
  */
 size_t blob_encode(const struct blob *b, void *buf);
 
@@ -148,15 +174,20 @@ struct blob_prefix {
 	/* CRC-32C register after the header and as many zeros as the body */
 	uint32_t crc;
 	enum blob_kind kind;
+	uint16_t version;
 };
 
-/* Fills *pre for blobs of kind from dev; false for an unknown kind. */
+/*
+ * Fills *pre for format 3 blobs of kind from dev; false for an unknown
+ * kind.
+ */
 bool blob_prefix_init(struct blob_prefix *pre, enum blob_kind kind,
 		      const struct blob_device *dev);
 
 /*
  * blob_encode() of a blob with pre's header and b's body fields of
- * pre->kind (b's other fields are not read).  Returns the bytes written.
+ * pre->kind, serial included (b's other fields are not read).  Returns
+ * the bytes written.
  */
 size_t blob_encode_body(const struct blob_prefix *pre, const struct blob *b,
 			void *buf);
@@ -178,11 +209,13 @@ struct blob_span {
 };
 
 /*
- * The reserved runs of kind's body (the header's are bytes 28..31), *n of
- * them, in offset order; NULL and *n 0 for an unknown kind.  Lets a reader
- * such as mlx5-share-inspect check what blob_decode() checks.
+ * The reserved runs of kind's body in format version (the header's are
+ * bytes 28..31), *n of them, in offset order; NULL and *n 0 for an
+ * unknown kind or version.  Lets a reader such as mlx5-share-inspect
+ * check what blob_decode() checks.
  */
-const struct blob_span *blob_body_reserved(enum blob_kind kind, size_t *n);
+const struct blob_span *blob_body_reserved(enum blob_kind kind,
+					   uint16_t version, size_t *n);
 
 /* CRC-32C (Castagnoli), as used for the checksum field. */
 uint32_t blob_crc32c(const void *buf, size_t len);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * The fields of a DEVX object that its blob carries, copied both ways.
- * Shared as it is by this library and the rdma-core series: include it
- * where struct mlx5dv_devx_obj is complete (rdma-core's mlx5.h, this
- * library's layout.h) and after blob.h.
+ * The fields of a DEVX object that its blob carries, copied both ways
+ * (the rdma-core series writes the same copy in its obj_export.c).
+ * Include it where struct mlx5dv_devx_obj is complete (layout.h) and
+ * after blob.h.
  */
 #ifndef MLX5_SHARE_DEVX_OBJ_BLOB_H
 #define MLX5_SHARE_DEVX_OBJ_BLOB_H

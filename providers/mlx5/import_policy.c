@@ -24,6 +24,7 @@
 #define GENERAL(type)                                                        \
 	QUERY(PRM_OP_QUERY_GENERAL_OBJECT, PRM_GOBJ_ID,                      \
 	      PRM_QUERY_GOBJ_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),                 \
+	.create_opcode = PRM_OP_CREATE_GENERAL_OBJECT,                       \
 	.obj_type = (type), .proves_devx = true
 
 /* A row, at the index of its devx_type: name, then its query if any. */
@@ -34,33 +35,38 @@
 static const struct import_policy rows[] = {
 	ROW(IMPORT_DEVX_UNTYPED, "untyped"),
 	ROW(IMPORT_DEVX_FLOW_TABLE, "flow table",
+	    .create_opcode = PRM_OP_CREATE_FLOW_TABLE,
 	    QUERY(PRM_OP_QUERY_FLOW_TABLE, PRM_QUERY_FT_IN_TABLE_ID,
 		  PRM_QUERY_FT_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
 	    .proves_devx = true, .fw_may_fail = true),
 	/* num_of_counters 0: one counter's statistics */
 	ROW(IMPORT_DEVX_FLOW_COUNTER, "flow counter",
+	    .create_opcode = PRM_OP_ALLOC_FLOW_COUNTER,
 	    QUERY(PRM_OP_QUERY_FLOW_COUNTER, PRM_QUERY_FC_ID,
 		  PRM_QUERY_FC_IN_LEN,
 		  PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN),
 	    .proves_devx = true),
 	ROW(IMPORT_DEVX_FLOW_METER, "flow meter",
 	    GENERAL(PRM_OBJ_TYPE_FLOW_METER)),
-	ROW(IMPORT_DEVX_QP, "QP",
+	ROW(IMPORT_DEVX_QP, "QP", .create_opcode = PRM_OP_CREATE_QP,
 	    QUERY(PRM_OP_QUERY_QP, PRM_QUERY_QP_IN_QPN,
 		  PRM_QUERY_QP_IN_LEN, PRM_QUERY_QP_OUT_LEN)),
 	ROW(IMPORT_DEVX_PKT_REFORMAT_CTX, "packet reformat context",
+	    .create_opcode = PRM_OP_ALLOC_PACKET_REFORMAT_CONTEXT,
 	    QUERY(PRM_OP_QUERY_PACKET_REFORMAT_CONTEXT,
 		  PRM_QUERY_PKT_REFORMAT_IN_ID,
 		  PRM_QUERY_PKT_REFORMAT_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
 	    .proves_devx = true, .fw_may_fail = true),
-	ROW(IMPORT_DEVX_TIR, "TIR",
+	ROW(IMPORT_DEVX_TIR, "TIR", .create_opcode = PRM_OP_CREATE_TIR,
 	    QUERY(PRM_OP_QUERY_TIR, PRM_QUERY_TIR_IN_TIRN,
 		  PRM_QUERY_TIR_IN_LEN, PRM_OBJ_OUT_LEN)),
 	ROW(IMPORT_DEVX_FLOW_GROUP, "flow group",
+	    .create_opcode = PRM_OP_CREATE_FLOW_GROUP,
 	    QUERY(PRM_OP_QUERY_FLOW_GROUP, PRM_QUERY_FG_IN_GROUP_ID,
 		  PRM_QUERY_FG_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
 	    .proves_devx = true, .fw_may_fail = true),
 	ROW(IMPORT_DEVX_FLOW_TABLE_ENTRY, "flow table entry",
+	    .create_opcode = PRM_OP_SET_FLOW_TABLE_ENTRY,
 	    QUERY(PRM_OP_QUERY_FLOW_TABLE_ENTRY,
 		  PRM_QUERY_FTE_IN_FLOW_INDEX,
 		  PRM_QUERY_FTE_IN_LEN, PRM_QUERY_OBJ_OUT_MAX),
@@ -142,6 +148,60 @@ int import_policy_verdict(const struct import_policy *p, int err,
 	if (p->fw_may_fail && !fw_errors_reported)
 		return IMPORT_UNDECIDED;
 	if (err == EINVAL)
-		return ENOENT;	/* devx_is_valid_obj_id: not this object */
+		return ENOENT;	/* devx_is_valid_obj_id(): another object */
 	return err;
+}
+
+uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type)
+{
+	bool general = create_opcode == PRM_OP_CREATE_GENERAL_OBJECT;
+	size_t i;
+
+	for (i = 1; i < NROWS; i++)
+		if (rows[i].create_opcode == create_opcode &&
+		    rows[i].obj_type == (general ? obj_type : 0))
+			return rows[i].devx_type;
+	return IMPORT_DEVX_UNTYPED;
+}
+
+/* The id libmlx5 records for an object the kernel describes as k. */
+static uint32_t recorded_id(const struct import_handle_info *k,
+			    uint32_t devx_type)
+{
+	/* set_devx_obj_info() keeps a general object's id, typed or not. */
+	if (devx_type != IMPORT_DEVX_UNTYPED ||
+	    k->opcode == PRM_OP_CREATE_GENERAL_OBJECT)
+		return k->obj_id;
+	return 0;
+}
+
+/* Does every field of b the kernel vouches for say what k says? */
+static bool fields_agree(const struct blob *b,
+			 const struct import_handle_info *k)
+{
+	uint32_t type;
+
+	if (k->kind != b->kind)
+		return false;
+	switch (b->kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		type = import_policy_type_of(k->opcode, k->obj_type);
+		return b->obj.type == type &&
+		       b->obj.object_id == recorded_id(k, type);
+	case BLOB_KIND_DEVX_UMEM:
+		return b->umem.umem_id == k->obj_id;
+	case BLOB_KIND_VAR:
+		return b->var.page_id == k->obj_id;
+	}
+	return false;
+}
+
+int import_policy_judge(const struct blob *b,
+			const struct import_handle_info *k)
+{
+	if (b->serial && b->serial != k->serial)
+		return ENOENT;
+	if (fields_agree(b, k))
+		return 0;
+	return b->serial ? EINVAL : ENOENT;
 }

@@ -57,6 +57,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "blob.h"
+
 /* libmlx5's enum mlx5_devx_obj_type (private mlx5.h, stable since v32). */
 enum import_devx_type {
 	IMPORT_DEVX_UNTYPED = 0,
@@ -83,8 +85,9 @@ enum {
 struct import_policy {
 	uint32_t devx_type;	/* enum import_devx_type */
 	const char *name;
+	uint16_t create_opcode;	/* what libmlx5 types by (0: row 0) */
 	uint16_t opcode;	/* the id query, 0 when there is none */
-	uint16_t obj_type;	/* general object type, else 0 */
+	uint16_t obj_type;	/* general object type (create and query) */
 	uint16_t id_off;	/* the id field in the query's in mailbox */
 	uint16_t id_width;	/*   (prm_get/prm_set bit offset, width) */
 	uint16_t in_len;	/* bytes of the query's in mailbox */
@@ -128,5 +131,47 @@ size_t import_policy_build_query(const struct import_policy *p,
  */
 int import_policy_verdict(const struct import_policy *p, int err,
 			  bool fw_errors_reported);
+
+/*
+ * The libmlx5 type set_devx_obj_info() gives an object its creator made
+ * with this opcode (and, for CREATE_GENERAL_OBJECT, this obj_type): a
+ * row's devx_type, or IMPORT_DEVX_UNTYPED.
+ */
+uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type);
+
+/*
+ * What the kernel's DEVX handle query (MLX5_IB_METHOD_DEVX_QUERY_HANDLES)
+ * answers for one handle, with its kind given as the blob kind it is
+ * (the caller maps the uapi's kinds: this file stays portable).
+ */
+struct import_handle_info {
+	uint64_t serial;
+	uint32_t kind;		/* enum blob_kind */
+	uint32_t obj_id;	/* DEVX object id, umem id, VAR page index */
+	uint16_t opcode;	/* DEVX object: the creator's opcode */
+	uint16_t obj_type;	/*   and general object type */
+};
+
+/*
+ * Judges a decoded blob against the kernel's word k on its handle, every
+ * field the kernel vouches for: the kind; for a DEVX object the libmlx5
+ * type its creator opcode and obj_type give (import_policy_type_of) and
+ * the id libmlx5 records for it (a typed or general object's id, else 0);
+ * for a UMEM its umem id; for a VAR its page index; and the serial when
+ * the blob has one (format 3, not 0).
+ *
+ * Returns 0 (the blob names this object), ENOENT (the object the blob was
+ * exported from is not the one at its handle: a serial that differs, or,
+ * in a blob without a serial, any field that differs: the blob is stale,
+ * which a rewritten blob cannot be told apart from), or EINVAL (the
+ * serial matches, so the handle holds the very object exported, and
+ * another field says otherwise: the blob was altered after export).  A
+ * blob that claims less than the kernel says (type 0 for a flow counter)
+ * disagrees like any other; it is never checked as what it claims.
+ * Export uses it too, with serial 0: does the libmlx5 object still
+ * describe the object at its handle?
+ */
+int import_policy_judge(const struct blob *b,
+			const struct import_handle_info *k);
 
 #endif

@@ -78,7 +78,8 @@ static int run_query(int fd, uint32_t handle, const void *in, size_t inlen,
 	fill_in_idr(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, handle);
 	fill_in_ptr(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, in, inlen);
 	fill_out_ptr(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, out, outlen);
-	return uverbs_cmd_execute(fd, RDMA_DRIVER_MLX5, cmd);
+	/* The object is held shared: EBUSY while a modify or destroy runs. */
+	return uverbs_cmd_execute_busy(fd, RDMA_DRIVER_MLX5, cmd);
 }
 
 /*

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "device_id.h"
+#include "handle_query.h"
 #include "layout.h"
 #include "live_check.h"
 #include "share.h"
@@ -37,9 +38,52 @@ int share_decode(struct ibv_context *ctx, const void *data,
 	return blob_check_device(b, &dev);
 }
 
+int share_judge_answer(const struct blob *b, int ret,
+		       const struct import_handle_info *k)
+{
+	if (!ret)
+		return import_policy_judge(b, k);
+	if (ret == EINVAL)
+		return ENOENT;	/* a verbs object, say: not the blob's */
+	return ret;
+}
+
+int share_judge_handle(int fd, const struct blob *b)
+{
+	struct import_handle_info k;
+	uint32_t handle = blob_handle(b);
+
+	return share_judge_answer(b, handle_query(fd, &handle, 1, &k), &k);
+}
+
+int share_export_serial(struct ibv_context *ctx, struct blob *b)
+{
+	struct import_handle_info k;
+	uint32_t handle = blob_handle(b);
+	int ret;
+
+	b->serial = 0;	/* also what import_policy_judge() compares */
+	if (ctx->cmd_fd < 0)
+		return 0;	/* VFIO: no kernel, and import refuses it */
+	ret = handle_query(ctx->cmd_fd, &handle, 1, &k);
+	if (ret == HANDLE_QUERY_ABSENT)
+		return 0;
+	ret = share_judge_answer(b, ret, &k);
+	if (!ret)
+		b->serial = k.serial;
+	return ret;
+}
+
 /* What the kernel says of a decoded blob's handle in ctx's uverbs file. */
 static int share_live(struct ibv_context *ctx, const struct blob *b)
 {
+	int ret;
+
+	if (ctx->cmd_fd >= 0) {
+		ret = share_judge_handle(ctx->cmd_fd, b);
+		if (ret != HANDLE_QUERY_ABSENT)
+			return ret;
+	}
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		return live_check_devx_obj(ctx, b->obj.handle, b->obj.type,

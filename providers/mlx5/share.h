@@ -13,6 +13,7 @@
 
 #include "blob.h"
 #include "device_id.h"
+#include "import_policy.h"
 #include "layout.h"
 
 /* Marks the functions the version script exports (-fvisibility=hidden). */
@@ -30,17 +31,28 @@ typedef void (*share_from_blob_fn)(void *obj, struct ibv_context *ctx,
 				   const struct blob *b);
 
 /*
+ * The object's serial for its blob (b->serial), asked of the kernel once
+ * (handle_query.h) for the handle b's body names (b->kind and the body
+ * filled): 0 when the kernel has no DEVX handle query or the context no
+ * command fd, else ENOENT when the handle no longer holds the object b
+ * describes (import_policy_judge()), EBUSY or the kernel's errno.
+ */
+int share_export_serial(struct ibv_context *ctx, struct blob *b);
+
+/*
  * An export: the arguments (EINVAL) and the loaded layout are checked
- * before to_blob reads any field of obj, then the blob of kind, bound to
- * the object's device, is written to data.  Returns 0, or share_fail()'s
- * errno.  Inline, so that each kind's to_blob is too: export is a hot
- * path, a copy of a few fields next to upstream's.
+ * before to_blob reads any field of obj, then the kernel is asked for the
+ * object's serial, then the blob of kind, bound to the object's device,
+ * is written to data.  Returns 0, or share_fail()'s errno; data is
+ * written only on success.  Inline, so that each kind's to_blob is too:
+ * export is a hot path.
  */
 static inline int share_export(const void *obj, void *data,
 			       enum blob_kind kind, share_to_blob_fn to_blob)
 {
 	const struct blob_prefix *pre;
 	struct blob_prefix scratch;
+	struct ibv_context *ctx;
 	struct blob b;
 	int ret;
 
@@ -53,7 +65,12 @@ static inline int share_export(const void *obj, void *data,
 	 * The device's header and its CRC come encoded from its cache.  A
 	 * failed vhca_id query fails the export: data stays untouched.
 	 */
-	ret = device_id_prefix(to_blob(obj, &b), kind, &scratch, &pre);
+	ctx = to_blob(obj, &b);
+	ret = device_id_prefix(ctx, kind, &scratch, &pre);
+	if (ret)
+		return share_fail(ret);
+	b.kind = kind;
+	ret = share_export_serial(ctx, &b);
 	if (ret)
 		return share_fail(ret);
 	blob_encode_body(pre, &b, data);
@@ -70,10 +87,24 @@ int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);
 
 /*
- * An import: share_decode(), then the kernel's word on the handle
- * (live_check.h), then a zeroed struct of size bytes that from_blob
- * fills.  Returns it with errno as the caller left it, or NULL with
- * errno set.
+ * The kernel's word on a decoded blob's handle through the DEVX handle
+ * query of fd's uverbs file: 0 (the handle holds the object the blob
+ * describes), ENOENT, EINVAL (import_policy_judge()), EBUSY, another
+ * kernel errno, or HANDLE_QUERY_ABSENT (ask as a kernel without the
+ * method allows: live_check.h).  A handle that is not a DEVX object,
+ * UMEM or VAR (the kernel's EINVAL) is ENOENT: no such object is there.
+ */
+int share_judge_handle(int fd, const struct blob *b);
+
+/* share_judge_handle() of the kernel's answer ret (0: k) for b. */
+int share_judge_answer(const struct blob *b, int ret,
+		       const struct import_handle_info *k);
+
+/*
+ * An import: share_decode(), then the kernel's word on the handle (the
+ * DEVX handle query, else live_check.h), then a zeroed struct of size
+ * bytes that from_blob fills.  Returns it with errno as the caller left
+ * it, or NULL with errno set.
  */
 void *share_import(struct ibv_context *ctx, const void *data,
 		   enum blob_kind kind, size_t size,

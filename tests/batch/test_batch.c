@@ -14,8 +14,14 @@
  * device, destroyed (both kinds of check), and a handle reused by an
  * object of another type.
  *
- * INFO_HANDLES calls are counted by interposing ioctl() in this program
- * (ioctl_watch.c, ioctl_watch.h).
+ * With the kernel's DEVX handle query (mlx5-emu's default; run again with
+ * --query-handles=off), no INFO_HANDLES at all: one handle query for a
+ * batch whose handles all hold objects, and the retyped QP and TIR blobs
+ * are refused as altered (EINVAL: their serial names the PD at the
+ * handle).
+ *
+ * INFO_HANDLES and handle query calls are counted by interposing ioctl()
+ * in this program (ioctl_watch.c, ioctl_watch.h).
  */
 #include <endian.h>
 #include <stdlib.h>
@@ -30,16 +36,21 @@
 #include "check.h"
 #include "e2e.h"
 #include "ioctl_watch.h"
+#include "query_handles_probe.h"
 
 #define NAME "batch_import"
 
-static unsigned long info_handles_calls;
+static unsigned long info_handles_calls, query_handles_calls;
+static bool method;	/* the kernel has the DEVX handle query */
 
 void ioctl_watch(const struct ib_uverbs_ioctl_hdr *hdr)
 {
 	if (hdr && hdr->object_id == UVERBS_OBJECT_DEVICE &&
 	    hdr->method_id == UVERBS_METHOD_INFO_HANDLES)
 		info_handles_calls++;
+	if (hdr && hdr->object_id == MLX5_IB_OBJECT_DEVX &&
+	    hdr->method_id == MLX5_IB_METHOD_DEVX_QUERY_HANDLES)
+		query_handles_calls++;
 }
 
 static void put_le(uint8_t *p, uint32_t v, int bytes)
@@ -180,6 +191,9 @@ int main(int argc, char **argv)
 		check_skip(NAME, "needs two mlx5 devices");
 	ctx = e2e_open(0);
 	other = e2e_open(1);
+	method = query_handles_present(ctx->cmd_fd);
+	printf("%s: the kernel %s the DEVX handle query\n", NAME,
+	       method ? "has" : "lacks");
 	check_arguments(ctx);
 
 	for (i = 0; i < 8; i++) {
@@ -251,52 +265,72 @@ int main(int argc, char **argv)
 		CHECK_EQ(fc_query(objs[i], fc_ids[i], out), 0);
 	unimport_all(objs, b.n);
 
-	/* One INFO_HANDLES for the whole batch, one per single import. */
+	/*
+	 * Without the handle query: one INFO_HANDLES for the whole batch,
+	 * one per single import.  With it: none.
+	 */
 	calls = info_handles_calls;
 	CHECK(mlx5share_devx_obj_import_batch(ctx, b.blobs, b.n, objs,
 					      (int[MAX_BLOBS]){ 0 }) > 0);
-	CHECK_EQ(info_handles_calls - calls, 1);
+	CHECK_EQ(info_handles_calls - calls, method ? 0 : 1);
 	unimport_all(objs, b.n);
 	calls = info_handles_calls;
 	for (i = 8; i < 48; i++)
 		mlx5dv_devx_obj_unimport(mlx5dv_devx_obj_import(ctx,
 								b.blobs[i]));
-	CHECK(info_handles_calls - calls >= 40);
+	if (method)
+		CHECK_EQ(info_handles_calls - calls, 0);
+	else
+		CHECK(info_handles_calls - calls >= 40);
 
-	/* Types that the id query proves need no list at all. */
+	/*
+	 * Types that the id query proves need no list at all.  With the
+	 * handle query, a batch of live objects is one call.
+	 */
 	calls = info_handles_calls;
 	compare_batch(ctx, &fc_only, objs, "counters", true);
 	unimport_all(objs, fc_only.n);
+	id = query_handles_calls;
 	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, fc_only.blobs,
 						 fc_only.n, objs,
 						 (int[MAX_BLOBS]){ 0 }),
 		 (int)fc_only.n);
+	CHECK_EQ(query_handles_calls - id, method ? 1 : 0);
 	unimport_all(objs, fc_only.n);
 	CHECK(info_handles_calls - calls == 0);
 
 	/*
 	 * QP and TIR blobs (made from the PDs' blobs: libmlx5 never records
 	 * these types for a PD, so each query is refused): their query needs
-	 * INFO_HANDLES first, which the batch still asks only once.
+	 * INFO_HANDLES first, which the batch still asks only once.  With
+	 * the handle query, the serial says the handle holds the very PD
+	 * exported, whose type the blob misstates: altered, EINVAL.
 	 */
 	for (i = 0; i < 16; i++) {
 		p = add(&qp_tir);
 		memcpy(p, b.data[8 + i], E2E_BLOB_MAX);
 		put_le(p + 36, i % 2 ? IMPORT_DEVX_TIR : IMPORT_DEVX_QP, 4);
 		reseal(p);
-		expect(&qp_tir, ENOENT);
+		expect(&qp_tir, method ? EINVAL : ENOENT);
 	}
 	add_export(&qp_tir, pds[0]);		/* and an untyped good one */
 	calls = info_handles_calls;
 	compare_batch(ctx, &qp_tir, objs, "QP and TIR", true);
 	unimport_all(objs, qp_tir.n);
-	CHECK(info_handles_calls - calls >= 17);	/* the single imports */
+	/* the single imports */
+	if (method)
+		CHECK_EQ(info_handles_calls - calls, 0);
+	else
+		CHECK(info_handles_calls - calls >= 17);
 	calls = info_handles_calls;
+	id = query_handles_calls;
 	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, qp_tir.blobs, qp_tir.n,
 						 objs, (int[MAX_BLOBS]){ 0 }),
 		 1);
 	unimport_all(objs, qp_tir.n);
-	CHECK_EQ(info_handles_calls - calls, 1);
+	CHECK_EQ(info_handles_calls - calls, method ? 0 : 1);
+	/* every handle holds an object: one call for the batch */
+	CHECK_EQ(query_handles_calls - id, method ? 1 : 0);
 
 	/* A second context on the same ufile (ibv_import_device). */
 	/* ibv_import_device() takes over (and closes) the fd it gets. */

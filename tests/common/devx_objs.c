@@ -197,3 +197,38 @@ int meter_set_cbs(struct mlx5dv_devx_obj *obj, uint32_t id,
 	prm_set(in, PRM_METER_CBS_MAN, cbs_man);
 	return meter_modify(obj, id, PRM_METER_SEL_CBS, in);
 }
+
+struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx,
+				       struct ibv_pd *pd, struct ibv_cq *cq,
+				       uint32_t umem_id, uint32_t *qpn)
+{
+	uint8_t in[PRM_QP_IN_LEN] = { 0 }, out[PRM_HDR_LEN] = { 0 };
+	struct mlx5dv_pd dv_pd = { 0 };
+	struct mlx5dv_cq dv_cq = { 0 };
+	struct mlx5dv_obj o = {
+		.pd = { .in = pd, .out = &dv_pd },
+		.cq = { .in = cq, .out = &dv_cq },
+	};
+	struct mlx5dv_devx_obj *obj;
+	int ret;
+
+	ret = mlx5dv_init_obj(&o, MLX5DV_OBJ_PD | MLX5DV_OBJ_CQ);
+	if (ret) {
+		errno = ret;
+		return NULL;
+	}
+	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_QP);
+	prm_set(in, PRM_QPC_ST, PRM_QP_ST_RC);
+	prm_set(in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
+	prm_set(in, PRM_QPC_PD, dv_pd.pdn);
+	prm_set(in, PRM_QPC_LOG_SQ_SIZE, 3);
+	prm_set(in, PRM_QPC_LOG_RQ_SIZE, 3);
+	prm_set(in, PRM_QPC_CQN_SND, dv_cq.cqn);
+	prm_set(in, PRM_QPC_CQN_RCV, dv_cq.cqn);
+	prm_set(in, PRM_QP_WQ_UMEM_VALID, 1);
+	prm_set(in, PRM_QP_WQ_UMEM_ID, umem_id);
+	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+	if (obj && qpn)
+		*qpn = prm_get(out, PRM_OUT_OBJN);
+	return obj;
+}

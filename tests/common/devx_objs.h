@@ -24,6 +24,14 @@
  */
 struct ibv_context *devx_open(const char *name, int index);
 
+/*
+ * CREATE_QP (RC, 8 send and 8 receive WQEs) on verbs pd and cq, its work
+ * queue in the UMEM umem_id; *qpn (when not NULL) gets the QP number.
+ */
+struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx,
+				       struct ibv_pd *pd, struct ibv_cq *cq,
+				       uint32_t umem_id, uint32_t *qpn);
+
 /* ALLOC_PD; *pdn (when not NULL) gets the PD number. */
 struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx, uint32_t *pdn);
 

@@ -14,6 +14,7 @@
 #include "blob.h"
 #include "check.h"
 #include "e2e.h"
+#include "query_handles_probe.h"
 
 #define NAME "e2e_bad_blobs"
 
@@ -108,9 +109,9 @@ static void resealed(struct ibv_context *ctx, const uint8_t *good)
 	check_refused(ctx, b, EINVAL, "length", BLOB_HEADER_SIZE);
 
 	memcpy(b, good, E2E_BLOB_MAX);
-	b[44] = 1;			/* body reserved */
+	b[45] = 1;			/* body reserved */
 	reseal(b, blob_len);
-	check_refused(ctx, b, EINVAL, "reserved byte", 44);
+	check_refused(ctx, b, EINVAL, "reserved byte", 45);
 
 	memcpy(b, good, E2E_BLOB_MAX);
 	b[16] ^= 0x5a;			/* node GUID */
@@ -123,10 +124,28 @@ static void resealed(struct ibv_context *ctx, const uint8_t *good)
 	reseal(b, blob_len);
 	check_refused(ctx, b, ENOENT, "handle", 4000);
 
+	/*
+	 * Another object id: with the kernel's handle query the serial says
+	 * the handle holds the very object exported, so the blob was
+	 * altered (EINVAL); without it, the id query finds no such object.
+	 */
 	memcpy(b, good, E2E_BLOB_MAX);
 	put32le(b + 40, e2e_blob_object_id(good) + 7);	/* object id */
 	reseal(b, blob_len);
-	check_refused(ctx, b, ENOENT, "object id", 7);
+	check_refused(ctx, b, query_handles_present(ctx->cmd_fd) ?
+		      EINVAL : ENOENT, "object id", 7);
+	/* The same without a serial: stale or altered cannot be told. */
+	memset(b + 56, 0, 8);
+	reseal(b, blob_len);
+	check_refused(ctx, b, ENOENT, "object id, no serial", 7);
+
+	/* Another serial: an object the kernel never had at this handle. */
+	if (query_handles_present(ctx->cmd_fd)) {
+		memcpy(b, good, E2E_BLOB_MAX);
+		b[56] ^= 0x40;
+		reseal(b, blob_len);
+		check_refused(ctx, b, ENOENT, "serial", 56);
+	}
 }
 
 /* A real blob of another kind: a UMEM's. */

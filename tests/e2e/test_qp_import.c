@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "devx_objs.h"
 #include "e2e.h"
 #include "fdpass.h"
 #include "qp_attr.h"
@@ -36,41 +37,12 @@ static struct ibv_pd *pd;
 static struct ibv_cq *cq;
 static struct mlx5dv_devx_umem *umem;
 
-/* The firmware numbers of the verbs PD and CQ, as mlx5dv reports them. */
-static void dv_numbers(uint32_t *pdn, uint32_t *cqn)
+static struct devx_qp devx_qp_make(struct ibv_context *ctx)
 {
-	struct mlx5dv_pd dv_pd = {};
-	struct mlx5dv_cq dv_cq = {};
-	struct mlx5dv_obj o = {
-		.pd = { .in = pd, .out = &dv_pd },
-		.cq = { .in = cq, .out = &dv_cq },
-	};
-
-	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_PD | MLX5DV_OBJ_CQ) == 0);
-	*pdn = dv_pd.pdn;
-	*cqn = dv_cq.cqn;
-}
-
-static struct devx_qp devx_qp_create(struct ibv_context *ctx)
-{
-	uint8_t in[PRM_QP_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
-	uint32_t pdn, cqn;
 	struct devx_qp q;
 
-	dv_numbers(&pdn, &cqn);
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_QP);
-	prm_set(in, PRM_QPC_ST, PRM_QP_ST_RC);
-	prm_set(in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
-	prm_set(in, PRM_QPC_PD, pdn);
-	prm_set(in, PRM_QPC_LOG_SQ_SIZE, 3);
-	prm_set(in, PRM_QPC_LOG_RQ_SIZE, 3);
-	prm_set(in, PRM_QPC_CQN_SND, cqn);
-	prm_set(in, PRM_QPC_CQN_RCV, cqn);
-	prm_set(in, PRM_QP_WQ_UMEM_VALID, 1);
-	prm_set(in, PRM_QP_WQ_UMEM_ID, umem->umem_id);
-	q.obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
+	q.obj = devx_qp_create(ctx, pd, cq, umem->umem_id, &q.qpn);
 	REQUIRE(q.obj);
-	q.qpn = prm_get(out, PRM_OUT_OBJN);
 	return q;
 }
 
@@ -154,7 +126,7 @@ int main(int argc, char **argv)
 	 */
 	first = verbs_qp();
 	REQUIRE(first);
-	a = devx_qp_create(ctx);
+	a = devx_qp_make(ctx);
 	CHECK_EQ(devx_qp_query(a.obj, a.qpn, &state), 0);
 	CHECK_EQ(state, PRM_QP_STATE_RST);
 	/* another qpn is not this object's: the kernel refuses (EINVAL) */
@@ -177,7 +149,7 @@ int main(int argc, char **argv)
 	CHECK_EQ(e2e_wait_step(sock), '2');
 
 	CHECK_EQ(ibv_destroy_qp(vqp), 0);
-	b = devx_qp_create(ctx);
+	b = devx_qp_make(ctx);
 	CHECK(b.qpn != a.qpn);
 	e2e_send_step(sock, '3');
 	CHECK_EQ(e2e_wait_step(sock), '3');

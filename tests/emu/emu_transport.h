@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * For the tests of mlx5-emu's transport (kernel/wire.h): the daemon's
+ * For the tests of mlx5-emu's transport (wire/wire.h): the daemon's
  * descriptors, a channel registered by hand the way the preload does it,
  * and descriptors passed with SCM_RIGHTS.
  */

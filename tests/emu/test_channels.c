@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * The per-thread channels of mlx5-emu's transport (kernel/wire.h):
+ * The per-thread channels of mlx5-emu's transport (wire/wire.h):
  *  - fork() with a live channel: parent and child call at once on the
  *    inherited fd and each gets its own answers (the child made its own
  *    channel instead of reading the parent's);

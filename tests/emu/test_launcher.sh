@@ -32,6 +32,16 @@ check "$?" 2 "--devices 0 is refused"
 "$emu" bogus 2>/dev/null
 check "$?" 2 "unknown subcommand"
 
+# --kernel=VERSION: MAJOR.MINOR from 5.4, told to the command
+for v in 4.19 5 5.15.3 junk 5.x ""; do
+	"$emu" run --kernel="$v" -- true 2>/dev/null
+	check "$?" 2 "--kernel=$v is refused"
+done
+check "$("$emu" run -- sh -c 'echo "$MLX5_EMU_KERNEL"')" 6.12 \
+	"MLX5_EMU_KERNEL defaults to 6.12"
+check "$(MLX5_EMU_KERNEL=5.4 "$emu" run --kernel=5.15 -- sh -c \
+	'echo "$MLX5_EMU_KERNEL"')" 5.15 "--kernel=5.15"
+
 # the model's switches: their values, and what the command sees
 "$emu" run --query-handles=maybe -- true 2>/dev/null
 check "$?" 2 "--query-handles takes on or off"

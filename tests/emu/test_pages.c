@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * The channels' shared pages (kernel/wire.h), played by hand as a client:
+ * The channels' shared pages (wire/wire.h), played by hand as a client:
  *  - a request in the page with a doorbell is answered in the page, and
  *    nothing comes on the socket;
  *  - while the daemon says it polls the page, a request written without a

@@ -80,12 +80,21 @@ static void write_family(const char *tag, const struct blob *b)
 		seed_byte(name, good, len, at, v);                         \
 	} while (0)
 
+	struct blob v2 = *b;
+	const struct blob_span *rsv;
+	size_t nrsv, tail;
+
 	memcpy(buf, good, len);
 	SEED("valid", len);
+	/* The same fields in format 2, which import still reads. */
+	v2.version = BLOB_FORMAT_V2;
+	blob_encode(&v2, buf);
+	SEED("valid-format2", len);
 
 	BYTE("bad-magic", 0, good[0] ^ 0x20);
 	BYTE("version-newer", 4, BLOB_FORMAT_VERSION + 1);
 	BYTE("version-older", 4, BLOB_FORMAT_VERSION - 1);
+	BYTE("version-refused", 4, BLOB_FORMAT_V2 - 1);
 	BYTE("other-kind", 6, b->kind % 3 + 1);
 
 	memcpy(buf, good, len);
@@ -116,7 +125,11 @@ static void write_family(const char *tag, const struct blob *b)
 	SEED("vhca-without-flag", len);
 
 	BYTE("other-vhca", 24, good[24] ^ 0x01);
-	BYTE("reserved-tail", len - 1, 0x80);
+	/* The body's last reserved byte (a UMEM's body has none). */
+	rsv = blob_body_reserved(b->kind, BLOB_FORMAT_VERSION, &nrsv);
+	tail = nrsv ? rsv[nrsv - 1].off + rsv[nrsv - 1].len - 1U :
+		      BLOB_HEADER_SIZE - 1U;
+	BYTE("reserved-tail", tail, 0x80);
 	BYTE("other-guid", 16, good[16] ^ 0xff);
 #undef SEED
 #undef BYTE
@@ -126,6 +139,7 @@ static void write_family(const char *tag, const struct blob *b)
 static void start(struct blob *b, enum blob_kind kind, uint64_t guid)
 {
 	memset(b, 0, sizeof(*b));
+	b->version = BLOB_FORMAT_VERSION;
 	b->kind = kind;
 	b->node_guid = guid;
 	b->has_vhca_id = true;
@@ -152,6 +166,7 @@ int main(int argc, char **argv)
 		b.obj.handle = i;
 		b.obj.type = 2;	/* libmlx5's MLX5_DEVX_FLOW_COUNTER */
 		b.obj.object_id = 0x10 + i;
+		b.serial = 1 + i;
 		snprintf(tag, sizeof(tag), "obj%u", i);
 		write_family(tag, &b);
 	}

@@ -7,10 +7,13 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <linux/capability.h>
 #include <linux/netlink.h>
 #include <rdma/rdma_netlink.h>
 
@@ -578,6 +581,225 @@ static void test_socket(void)
 	close(fd);
 }
 
+/*
+ * netlink_ack(): NLM_F_CAPPED only where the request's payload is left
+ * out (a success, or NETLINK_CAP_ACK); an error for a bare header
+ * carries that header as its whole payload, uncapped.
+ */
+static void test_capped(int fd)
+{
+	const struct nlmsgerr *e;
+	const struct nlmsghdr *h;
+	struct msgbuf m, in;
+
+	/* GET without an index: EINVAL, for a request with no attributes */
+	msg_init(&m, RDMA_NLDEV_CMD_GET, 0);
+	nl_send(fd, &m);
+	REQUIRE(nl_recv(fd, &in) > 0);
+	h = (const struct nlmsghdr *)in.data;
+	e = (const struct nlmsgerr *)NLMSG_DATA(h);
+	CHECK_EQ(h->nlmsg_type, NLMSG_ERROR);
+	CHECK_EQ(e->error, -EINVAL);
+	CHECK_EQ(h->nlmsg_flags & NLM_F_CAPPED, 0);
+	CHECK_EQ(h->nlmsg_len, NLMSG_LENGTH(sizeof(*e)));
+	CHECK_EQ(e->msg.nlmsg_len, NLMSG_HDRLEN);
+	/* a success asked for: the answer, then a capped ack */
+	msg_init(&m, RDMA_NLDEV_CMD_SYS_GET, NLM_F_ACK);
+	nl_send(fd, &m);
+	REQUIRE(nl_recv(fd, &in) > 0);
+	CHECK_EQ(((struct nlmsghdr *)in.data)->nlmsg_type,
+		 RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_SYS_GET));
+	REQUIRE(nl_recv(fd, &in) > 0);
+	CHECK_EQ(h->nlmsg_type, NLMSG_ERROR);
+	CHECK_EQ(e->error, 0);
+	CHECK(h->nlmsg_flags & NLM_F_CAPPED);
+	CHECK_EQ(nl_recv(fd, &in), 0);
+}
+
+/*
+ * Reads everything queued: how many device records, NLMSG_DONEs and
+ * error acks (their errno in *err) came.
+ */
+static void drain(int fd, int *records, int *dones, int *errors, int *err)
+{
+	struct msgbuf in;
+
+	*records = *dones = *errors = 0;
+	while (nl_recv(fd, &in) > 0) {
+		const struct nlmsghdr *h = (const struct nlmsghdr *)in.data;
+		int left = (int)in.len;
+
+		for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
+			if (h->nlmsg_type == NLMSG_DONE) {
+				(*dones)++;
+			} else if (h->nlmsg_type == NLMSG_ERROR) {
+				(*errors)++;
+				*err = ((const struct nlmsgerr *)
+						NLMSG_DATA(h))->error;
+			} else {
+				(*records)++;
+			}
+		}
+	}
+}
+
+/*
+ * netlink_dump_start(): one dump at a time per socket.  A second dump
+ * asked for before the first one's records are read gets EBUSY (an
+ * error ack); once they are read, the next dump runs.  A dump that ends
+ * at once (its handler failed) leaves nothing running.
+ */
+static void test_dump_busy(int fd)
+{
+	int records, dones, errors, err = 0;
+	struct msgbuf m, in;
+
+	msg_init(&m, RDMA_NLDEV_CMD_GET, NLM_F_DUMP);
+	nl_send(fd, &m);
+	msg_init(&m, RDMA_NLDEV_CMD_GET, NLM_F_DUMP);
+	nl_send(fd, &m);
+	/*
+	 * In the kernel's order: the records, the refusal, and NLMSG_DONE
+	 * only once the records are read.
+	 */
+	REQUIRE(nl_recv(fd, &in) > 0);
+	CHECK_EQ(((struct nlmsghdr *)in.data)->nlmsg_type,
+		 RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_GET));
+	REQUIRE(nl_recv(fd, &in) > 0);
+	CHECK_EQ(((struct nlmsghdr *)in.data)->nlmsg_type, NLMSG_ERROR);
+	CHECK_EQ(((struct nlmsgerr *)NLMSG_DATA(
+			 (struct nlmsghdr *)in.data))->error, -EBUSY);
+	REQUIRE(nl_recv(fd, &in) > 0);
+	CHECK_EQ(((struct nlmsghdr *)in.data)->nlmsg_type, NLMSG_DONE);
+	CHECK_EQ(nl_recv(fd, &in), 0);
+	/* read: the next dump runs */
+	msg_init(&m, RDMA_NLDEV_CMD_GET, NLM_F_DUMP);
+	nl_send(fd, &m);
+	drain(fd, &records, &dones, &errors, &err);
+	CHECK_EQ(records, NDEV);
+	CHECK_EQ(dones, 1);
+	CHECK_EQ(errors, 0);
+	/* a dump that fails at once: the next one runs at once too */
+	msg_init(&m, RDMA_NLDEV_CMD_PORT_GET, NLM_F_DUMP);
+	nl_send(fd, &m);
+	msg_init(&m, RDMA_NLDEV_CMD_GET, NLM_F_DUMP);
+	nl_send(fd, &m);
+	drain(fd, &records, &dones, &errors, &err);
+	CHECK_EQ(records, NDEV);
+	CHECK_EQ(dones, 2);
+	CHECK_EQ(errors, 0);
+	/* another socket's dump is its own */
+	msg_init(&m, RDMA_NLDEV_CMD_GET, NLM_F_DUMP);
+	nl_send(fd, &m);
+	{
+		int fd2 = nl_open();
+
+		nl_send(fd2, &m);
+		drain(fd2, &records, &dones, &errors, &err);
+		CHECK_EQ(records, NDEV);
+		CHECK_EQ(errors, 0);
+		close(fd2);
+	}
+	drain(fd, &records, &dones, &errors, &err);
+	CHECK_EQ(records, NDEV);
+	CHECK_EQ(errors, 0);
+}
+
+/* the kernel has no per-process limit on netlink sockets of its own */
+static void test_many_sockets(void)
+{
+	enum { MANY = 200 };
+	int fds[MANY], i, records, dones, errors, err = 0;
+	struct rlimit rl;
+	struct msgbuf m;
+
+	REQUIRE(getrlimit(RLIMIT_NOFILE, &rl) == 0);
+	if (rl.rlim_cur < MANY + 64) {
+		printf("many sockets: RLIMIT_NOFILE %llu, not tried\n",
+		       (unsigned long long)rl.rlim_cur);
+		return;
+	}
+	for (i = 0; i < MANY; i++) {
+		fds[i] = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
+				NETLINK_RDMA);
+		CHECK(fds[i] >= 0);
+		if (fds[i] < 0)
+			break;
+	}
+	msg_init(&m, RDMA_NLDEV_CMD_GET, NLM_F_DUMP);
+	if (i == MANY) {
+		nl_send(fds[MANY - 1], &m);
+		drain(fds[MANY - 1], &records, &dones, &errors, &err);
+		CHECK_EQ(records, NDEV);
+	}
+	while (i--)
+		close(fds[i]);
+}
+
+/* CAP_NET_ADMIN in the calling thread's effective set: capget() */
+static bool caps(bool set, bool on)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
+	uint32_t bit = 1u << (CAP_NET_ADMIN % 32);
+
+	memset(d, 0, sizeof(d));
+	REQUIRE(syscall(SYS_capget, &h, d) == 0);
+	if (!set)
+		return d[CAP_NET_ADMIN / 32].effective & bit;
+	if (on && !(d[CAP_NET_ADMIN / 32].permitted & bit))
+		return false;
+	if (on)
+		d[CAP_NET_ADMIN / 32].effective |= bit;
+	else
+		d[CAP_NET_ADMIN / 32].effective &= ~bit;
+	return syscall(SYS_capset, &h, d) == 0;
+}
+
+/* an administrative op (SET): EPERM without the capability */
+static int admin_op(int fd)
+{
+	struct msgbuf m, in;
+
+	msg_init(&m, RDMA_NLDEV_CMD_SET, 0);
+	msg_u32(&m, RDMA_NLDEV_ATTR_DEV_INDEX, 0);
+	nl_send(fd, &m);
+	return error_reply(fd, &in, false);
+}
+
+/*
+ * netlink_capable(CAP_NET_ADMIN): the capability, not the user id, of
+ * both the socket's creator and the sender.  Root without it gets EPERM;
+ * with it, the op goes on (and is not modelled: EOPNOTSUPP).
+ */
+static void test_cap_net_admin(void)
+{
+	int fd, fd2;
+
+	if (!caps(false, false)) {
+		fd = nl_open();
+		CHECK_EQ(admin_op(fd), -EPERM);
+		close(fd);
+		printf("cap_net_admin: not held, only EPERM tried\n");
+		return;
+	}
+	fd = nl_open();
+	CHECK_EQ(admin_op(fd), -EOPNOTSUPP);
+	REQUIRE(caps(true, false));
+	CHECK(!caps(false, false));
+	/* still uid 0, without the capability */
+	CHECK_EQ(admin_op(fd), -EPERM);
+	fd2 = nl_open();
+	REQUIRE(caps(true, true));
+	/* a socket made without it stays without it */
+	CHECK_EQ(admin_op(fd2), -EPERM);
+	CHECK_EQ(admin_op(fd), -EOPNOTSUPP);
+	close(fd2);
+	close(fd);
+}
+
 int main(void)
 {
 	struct ibv_device **list;
@@ -599,8 +821,12 @@ int main(void)
 	test_doit(fd, list);
 	test_chardev(fd);
 	test_bad(fd);
+	test_capped(fd);
+	test_dump_busy(fd);
 	close(fd);
 	test_socket();
+	test_many_sockets();
+	test_cap_net_admin();
 	ibv_free_device_list(list);
 	return check_done("netlink");
 }

@@ -79,6 +79,22 @@ out=$("$emu" run --devices 2 -- rdma dev show 2>&1)
 expect "dev show" "^0: mlx5_0: node_type ca fw [0-9.]+ node_guid 0002:c903:00ab:cd00" "$out"
 expect "dev show" "^1: mlx5_1: node_type ca fw [0-9.]+ node_guid 0002:c903:00ab:cd01" "$out"
 
+# the capabilities: what the model implements, no XRC
+out=$("$emu" run --devices 1 -- rdma dev show -d 2>&1)
+expect "dev show -d" "caps: <.*RC_RNR_NAK_GEN" "$out"
+if printf '%s\n' "$out" | grep -q 'XRC'; then
+	bad "dev show -d claims XRC: $out"
+else ok; fi
+
+# the documented maximum: every device and port listed (rdma opens a
+# socket per device; the kernel has no per-process limit on them)
+for what in "dev show" "link show"; do
+	out=$("$emu" run --devices 64 -- rdma $what 2>&1)
+	n=$(printf '%s\n' "$out" | grep -Ec '^(link )?[0-9]*:? ?mlx5_[0-9]+')
+	[ "$n" -eq 64 ] && ok || bad "$what with 64 devices: $n listed: $out"
+	expect "$what with 64 devices" "mlx5_63" "$out"
+done
+
 # an old kernel: no RDMA netlink at all
 if out=$("$emu" run --no-netlink -- rdma link show 2>&1); then
 	bad "--no-netlink: rdma link show succeeded: $out"

@@ -86,6 +86,8 @@ static void reseal(size_t n)
 static int make(const char *kind, const char *out)
 {
 	struct blob b = {
+		.version = BLOB_FORMAT_VERSION,
+		.serial = 0x2a,
 		.node_guid = 0x0002c90300a1b2c3ull,
 		.vhca_id = 5,
 		.has_vhca_id = true,

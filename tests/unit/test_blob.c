@@ -3,7 +3,8 @@
  * The blob codec against its contract (providers/mlx5/blob.h): round trips
  * for every kind, the exact byte layout, and a table of bad blobs (every
  * single-byte change, every truncation, wrong kind, version, reserved
- * bytes and device), each rejected with the errno the decode order gives.
+ * bytes and device), each rejected with the errno the decode order gives;
+ * format 2 (no serial) still read, with its own layout.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -28,6 +29,7 @@ static struct blob sample(enum blob_kind kind)
 	b.node_guid = 0x0102030405060708ull;
 	b.vhca_id = 0x2b1c;
 	b.has_vhca_id = true;
+	b.serial = 0x0a0b0c0d0e0f1011ull;
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		b.obj.handle = 0x11223344;
@@ -112,8 +114,8 @@ static int decode_changed(unsigned char *buf, size_t at, unsigned char v)
 	return ret;
 }
 
-/* Is byte off of a blob of this kind reserved by the layout? */
-static int is_reserved(enum blob_kind kind, size_t off)
+/* Is byte off of a format 2 blob of this kind reserved by the layout? */
+static int is_reserved_v2(enum blob_kind kind, size_t off)
 {
 	if (off >= 28 && off < 32)
 		return 1;
@@ -124,6 +126,22 @@ static int is_reserved(enum blob_kind kind, size_t off)
 		return off >= 40;
 	case BLOB_KIND_VAR:
 		return (off >= 44 && off < 48) || off >= 56;
+	}
+	return 0;
+}
+
+/* The same for format 3, where each kind ends with its serial. */
+static int is_reserved(enum blob_kind kind, size_t off)
+{
+	if (off >= 28 && off < 32)
+		return 1;
+	switch (kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		return off >= 45 && off < 48;
+	case BLOB_KIND_DEVX_UMEM:
+		return 0;
+	case BLOB_KIND_VAR:
+		return off >= 44 && off < 48;
 	}
 	return 0;
 }
@@ -148,21 +166,31 @@ static void test_sizes(void)
 static void test_layout(void)
 {
 	static const struct le_field obj[] = {
-		{ 4, 1, 2 }, { 5, 1, 0 }, { 6, 1, 1 }, { 7, 1, 0 },
+		{ 4, 1, 3 }, { 5, 1, 0 }, { 6, 1, 1 }, { 7, 1, 0 },
 		{ 8, 4, 64 }, { 16, 1, 0x08 }, { 23, 1, 0x01 },
 		{ 24, 1, 0x1c }, { 25, 1, 0x2b },	/* vhca_id */
 		{ 26, 1, BLOB_F_VHCA_ID }, { 27, 1, 0 },
 		{ 32, 4, 0x11223344 }, { 36, 4, 7 }, { 40, 4, 0xa1b2c3d4 },
-		{ 48, 8, 0xf0e0d0c0b0a09080ull }, { 56, 1, 0x5a },
+		{ 44, 1, 0x5a }, { 48, 8, 0xf0e0d0c0b0a09080ull },
+		{ 56, 8, 0x0a0b0c0d0e0f1011ull },
 	};
 	static const struct le_field umem[] = {
 		{ 6, 1, 2 }, { 8, 4, 48 },
 		{ 32, 4, 0x55667788 }, { 36, 4, 0x99aabbcc },
+		{ 40, 8, 0x0a0b0c0d0e0f1011ull },
 	};
 	static const struct le_field var[] = {
 		{ 6, 1, 3 }, { 32, 4, 3 }, { 36, 4, 0x1234 }, { 40, 4, 4096 },
 		{ 48, 8, 0x7766554433221100ull },
+		{ 56, 8, 0x0a0b0c0d0e0f1011ull },
 	};
+	/* Format 2: no serial, log_obj_range at 56. */
+	static const struct le_field obj2[] = {
+		{ 4, 2, 2 }, { 40, 4, 0xa1b2c3d4 }, { 44, 4, 0 },
+		{ 56, 1, 0x5a }, { 57, 7, 0 },
+	};
+	static const struct le_field umem2[] = { { 4, 2, 2 }, { 40, 8, 0 } };
+	static const struct le_field var2[] = { { 4, 2, 2 }, { 56, 8, 0 } };
 	unsigned char buf[BLOB_MAX_SIZE];
 	struct blob b = sample(BLOB_KIND_DEVX_OBJ);
 
@@ -185,6 +213,74 @@ static void test_layout(void)
 
 	b.kind = 9;
 	CHECK_EQ(blob_encode(&b, buf), 0);
+
+	b = sample(BLOB_KIND_DEVX_OBJ);
+	b.version = BLOB_FORMAT_V2;
+	CHECK_EQ(blob_encode(&b, buf), 64);
+	check_le("DEVX object v2", buf, obj2, sizeof(obj2) / sizeof(obj2[0]));
+	b = sample(BLOB_KIND_DEVX_UMEM);
+	b.version = BLOB_FORMAT_V2;
+	CHECK_EQ(blob_encode(&b, buf), 48);
+	check_le("UMEM v2", buf, umem2, sizeof(umem2) / sizeof(umem2[0]));
+	b = sample(BLOB_KIND_VAR);
+	b.version = BLOB_FORMAT_V2;
+	CHECK_EQ(blob_encode(&b, buf), 64);
+	check_le("VAR v2", buf, var2, sizeof(var2) / sizeof(var2[0]));
+
+	/* Formats this library does not read are not written either. */
+	b.version = 1;
+	CHECK_EQ(blob_encode(&b, buf), 0);
+	b.version = BLOB_FORMAT_VERSION + 1;
+	CHECK_EQ(blob_encode(&b, buf), 0);
+}
+
+/*
+ * Format 2 round trips with serial 0 and its own reserved bytes; a
+ * format 3 blob relabelled as format 2 (its serial where format 2 has
+ * reserved bytes) is refused, and so is the reverse where it matters.
+ */
+static void test_format2(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE];
+	struct blob in, out;
+	size_t i, len, off;
+	int n = 0, wrong = 0;
+
+	for (i = 0; i < NKINDS; i++) {
+		in = sample(kinds[i]);
+		in.version = BLOB_FORMAT_V2;
+		len = blob_encode(&in, buf);
+		CHECK_EQ(len, blob_size(kinds[i]));
+		memset(&out, 0xcc, sizeof(out));
+		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), 0);
+		CHECK_EQ(out.version, BLOB_FORMAT_V2);
+		CHECK_EQ(out.serial, 0);
+		CHECK_EQ(blob_handle(&out), blob_handle(&in));
+		if (kinds[i] == BLOB_KIND_DEVX_OBJ) {
+			CHECK_EQ(out.obj.log_obj_range, 0x5a);
+			CHECK_EQ(out.obj.object_id, in.obj.object_id);
+			CHECK_EQ(out.obj.rx_icm_addr, in.obj.rx_icm_addr);
+		}
+		for (off = 0; off < len; off++) {
+			if (!is_reserved_v2(kinds[i], off))
+				continue;
+			n++;
+			buf[off] = 0x40;
+			reseal(buf, len);
+			if (blob_decode(buf, len, kinds[i], &out) != EINVAL)
+				wrong++;
+			buf[off] = 0;
+			reseal(buf, len);
+		}
+		/* Format 3 bytes under a format 2 label: EINVAL. */
+		in.version = BLOB_FORMAT_VERSION;
+		len = blob_encode(&in, buf);
+		buf[4] = BLOB_FORMAT_V2;
+		reseal(buf, len);
+		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), EINVAL);
+	}
+	CHECK_EQ(n, (4 + 11) + (4 + 8) + (4 + 12));
+	CHECK_EQ(wrong, 0);
 }
 
 static void test_round_trip(void)
@@ -208,6 +304,7 @@ static void test_round_trip(void)
 		CHECK_EQ(out.node_guid, in.node_guid);
 		CHECK_EQ(out.vhca_id, in.vhca_id);
 		CHECK(out.has_vhca_id);
+		CHECK_EQ(out.serial, in.serial);
 		switch (kinds[i]) {
 		case BLOB_KIND_DEVX_OBJ:
 			CHECK_EQ(out.obj.handle, in.obj.handle);
@@ -239,9 +336,14 @@ static void test_round_trip(void)
 	}
 }
 
-/* The errno blob_decode must give for a change at byte off. */
-static int errno_for_change_at(size_t off)
+/*
+ * The errno blob_decode must give for byte off of a format 3 blob changed
+ * to v: a version this library reads (2) is judged on, by its checksum.
+ */
+static int errno_for_change_at(size_t off, int v)
 {
+	if (off == 4 && v == BLOB_FORMAT_V2)
+		return EINVAL;
 	if (off == 4 || off == 5)
 		return EPROTO;
 	return EINVAL;
@@ -266,9 +368,9 @@ static void test_single_byte_changes(void)
 				tried++;
 				/* Both with a length and without one. */
 				if (blob_decode(bad, len, kinds[i], &b) !=
-					    errno_for_change_at(off) ||
+					    errno_for_change_at(off, v) ||
 				    blob_decode(bad, SIZE_MAX, 0, &b) !=
-					    errno_for_change_at(off)) {
+					    errno_for_change_at(off, v)) {
 					if (!wrong++)
 						fprintf(stderr,
 							"kind %d off %zu "
@@ -317,7 +419,8 @@ static void test_truncation(void)
 		}
 		CHECK_EQ(blob_decode(good, len, kinds[i], &b), 0);
 	}
-	CHECK_EQ(lossless, 7 + 8 + 8);
+	/* Every kind ends with its serial, whose last byte is not 0. */
+	CHECK_EQ(lossless, 0);
 	CHECK_EQ(wrong, 0);
 }
 
@@ -354,7 +457,7 @@ static void test_wrong_kind(void)
 
 static void test_wrong_version(void)
 {
-	static const uint16_t versions[] = { 0, 1, 3, 0x100, 0xffff };
+	static const uint16_t versions[] = { 0, 1, 4, 0x100, 0x200, 0xffff };
 	unsigned char buf[BLOB_MAX_SIZE];
 	size_t i, v, len;
 	struct blob b;
@@ -398,7 +501,7 @@ static void test_reserved(void)
 				wrong++;
 		}
 	}
-	CHECK_EQ(n, (4 + 11) + (4 + 8) + (4 + 12));
+	CHECK_EQ(n, (4 + 3) + 4 + (4 + 4));
 	CHECK_EQ(wrong, 0);
 }
 
@@ -479,6 +582,7 @@ int main(void)
 	test_crc();
 	test_sizes();
 	test_layout();
+	test_format2();
 	test_round_trip();
 	test_single_byte_changes();
 	test_truncation();

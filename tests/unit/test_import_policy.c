@@ -4,7 +4,9 @@
  * types have an id query, which query proves a DEVX object alone, whose
  * firmware part may fail for a live object, the mailbox each builds, and
  * how each answer of the kernel is judged (including the ambiguous EINVAL
- * of kernels older than 5.18).
+ * of kernels older than 5.18); and how the DEVX handle query's answer is
+ * judged against a blob (import_policy_judge): every field it vouches
+ * for, the serial deciding between stale (ENOENT) and altered (EINVAL).
  */
 #include <errno.h>
 #include <string.h>
@@ -163,9 +165,117 @@ static void test_verdicts(void)
 	CHECK_EQ(import_policy_verdict(ft, EIO, false), IMPORT_UNDECIDED);
 }
 
+/* set_devx_obj_info()'s types, from the creator's opcode and obj_type. */
+static void test_type_of(void)
+{
+	CHECK_EQ(import_policy_type_of(PRM_OP_ALLOC_FLOW_COUNTER, 0),
+		 IMPORT_DEVX_FLOW_COUNTER);
+	CHECK_EQ(import_policy_type_of(PRM_OP_CREATE_QP, 0), IMPORT_DEVX_QP);
+	CHECK_EQ(import_policy_type_of(PRM_OP_CREATE_TIR, 0),
+		 IMPORT_DEVX_TIR);
+	CHECK_EQ(import_policy_type_of(PRM_OP_CREATE_FLOW_TABLE, 0),
+		 IMPORT_DEVX_FLOW_TABLE);
+	CHECK_EQ(import_policy_type_of(PRM_OP_SET_FLOW_TABLE_ENTRY, 0),
+		 IMPORT_DEVX_FLOW_TABLE_ENTRY);
+	CHECK_EQ(import_policy_type_of(PRM_OP_CREATE_GENERAL_OBJECT,
+				       PRM_OBJ_TYPE_FLOW_METER),
+		 IMPORT_DEVX_FLOW_METER);
+	CHECK_EQ(import_policy_type_of(PRM_OP_CREATE_GENERAL_OBJECT,
+				       PRM_OBJ_TYPE_ASO_CT),
+		 IMPORT_DEVX_ASO_CT);
+	/* a general object libmlx5 does not type, a PD, a TIS: untyped */
+	CHECK_EQ(import_policy_type_of(PRM_OP_CREATE_GENERAL_OBJECT, 0x7777),
+		 IMPORT_DEVX_UNTYPED);
+	CHECK_EQ(import_policy_type_of(PRM_OP_ALLOC_PD, 0),
+		 IMPORT_DEVX_UNTYPED);
+	CHECK_EQ(import_policy_type_of(PRM_OP_CREATE_TIS, 0),
+		 IMPORT_DEVX_UNTYPED);
+	/* obj_type only counts for CREATE_GENERAL_OBJECT */
+	CHECK_EQ(import_policy_type_of(PRM_OP_ALLOC_FLOW_COUNTER,
+				       PRM_OBJ_TYPE_FLOW_METER),
+		 IMPORT_DEVX_FLOW_COUNTER);
+}
+
+static void test_judge(void)
+{
+	struct import_handle_info k = {
+		.serial = 77, .kind = BLOB_KIND_DEVX_OBJ, .obj_id = 0x800,
+		.opcode = PRM_OP_ALLOC_FLOW_COUNTER,
+	};
+	struct blob b = { .version = BLOB_FORMAT_VERSION, .serial = 77,
+			  .kind = BLOB_KIND_DEVX_OBJ };
+
+	b.obj.type = IMPORT_DEVX_FLOW_COUNTER;
+	b.obj.object_id = 0x800;
+	CHECK_EQ(import_policy_judge(&b, &k), 0);
+	/* another serial: stale, whatever else agrees */
+	b.serial = 78;
+	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
+	/* the serial agrees, a field does not: altered */
+	b.serial = 77;
+	b.obj.object_id = 0x801;
+	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
+	b.obj.object_id = 0x800;
+	b.obj.type = IMPORT_DEVX_UNTYPED;	/* claims less (21.2) */
+	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
+	b.obj.type = IMPORT_DEVX_QP;
+	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
+	b.obj.type = 99;			/* a type no row has */
+	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
+	/* no serial (format 2): any disagreement is ENOENT */
+	b.serial = 0;
+	b.obj.type = IMPORT_DEVX_UNTYPED;
+	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
+	b.obj.type = IMPORT_DEVX_FLOW_COUNTER;
+	CHECK_EQ(import_policy_judge(&b, &k), 0);
+	/* the handle now holds another kind */
+	k.kind = BLOB_KIND_DEVX_UMEM;
+	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
+	b.serial = 77;
+	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
+
+	/* untyped: a PD's id is not recorded, a general object's is */
+	k.kind = BLOB_KIND_DEVX_OBJ;
+	k.opcode = PRM_OP_ALLOC_PD;
+	k.obj_id = 5;
+	b.obj.type = IMPORT_DEVX_UNTYPED;
+	b.obj.object_id = 0;
+	CHECK_EQ(import_policy_judge(&b, &k), 0);
+	b.obj.object_id = 5;
+	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
+	k.opcode = PRM_OP_CREATE_GENERAL_OBJECT;
+	k.obj_type = 0x7777;
+	CHECK_EQ(import_policy_judge(&b, &k), 0);
+	b.obj.object_id = 6;
+	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
+
+	/* UMEM and VAR: their umem id and page index */
+	memset(&b, 0, sizeof(b));
+	b.kind = BLOB_KIND_DEVX_UMEM;
+	b.umem.umem_id = 9;
+	k = (struct import_handle_info){ .serial = 3,
+		.kind = BLOB_KIND_DEVX_UMEM, .obj_id = 9 };
+	CHECK_EQ(import_policy_judge(&b, &k), 0);
+	k.obj_id = 10;
+	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
+	b.serial = 3;
+	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
+	memset(&b, 0, sizeof(b));
+	b.kind = BLOB_KIND_VAR;
+	b.var.page_id = 4;
+	k = (struct import_handle_info){ .serial = 8, .kind = BLOB_KIND_VAR,
+		.obj_id = 4 };
+	b.serial = 8;
+	CHECK_EQ(import_policy_judge(&b, &k), 0);
+	b.serial = 9;
+	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
+}
+
 int main(void)
 {
 	test_rows();
 	test_verdicts();
+	test_type_of();
+	test_judge();
 	return check_done(NAME);
 }

@@ -7,6 +7,7 @@
 #ifndef MLX5_SHARE_BENCH_H
 #define MLX5_SHARE_BENCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <infiniband/mlx5dv.h>
@@ -39,6 +40,14 @@ struct bench_row {
 	double batch_ns, batch_total_ns;
 	double unimport_ns, base_unimport_ns;
 	double query_ns;
+	/*
+	 * Per object, counted by mlx5-emu over one more pass of each (no
+	 * counts: counted false): uverbs ioctls and firmware commands.
+	 */
+	bool counted;
+	double export_calls, export_fw;
+	double import_calls, import_fw;
+	double batch_calls, batch_fw;
 };
 
 /*

@@ -37,6 +37,7 @@
 
 #include "bench.h"
 #include "bench_open.h"
+#include "emu_counters_read.h"
 
 static double now_ns(void)
 {
@@ -171,6 +172,56 @@ static double query_rounds(struct bench_run *r, size_t n)
 	return (now_ns() - t0) / calls;
 }
 
+/* Reads the context file's counters; false when not under mlx5-emu. */
+static bool counters(struct bench_run *r, struct emu_counters *c)
+{
+	return !emu_counters_read(r->ctx->cmd_fd, 0, 0, c);
+}
+
+/* Per object: (b - a) / n, ioctls and firmware commands. */
+static void per_object(const struct emu_counters *a,
+		       const struct emu_counters *b, size_t n,
+		       double *calls, double *fw)
+{
+	*calls = (double)(b->ioctls - a->ioctls) / n;
+	*fw = (double)(b->fw_cmds - a->fw_cmds) / n;
+}
+
+/*
+ * One more pass of export, single import and batch import, counted:
+ * what each costs the kernel, next to its time.
+ */
+static void count_calls(struct bench_run *r, size_t n, struct bench_row *row)
+{
+	struct emu_counters a, b;
+	size_t i;
+
+	row->counted = counters(r, &a);
+	if (!row->counted)
+		return;
+	run_export(r, n);
+	counters(r, &b);
+	per_object(&a, &b, n, &row->export_calls, &row->export_fw);
+	counters(r, &a);
+	for (i = 0; i < n; i++) {
+		r->imported[i] = mlx5dv_devx_obj_import(r->ctx, r->blobs[i]);
+		if (!r->imported[i])
+			bench_die("import", errno);
+	}
+	counters(r, &b);
+	for (i = 0; i < n; i++)
+		mlx5dv_devx_obj_unimport(r->imported[i]);
+	per_object(&a, &b, n, &row->import_calls, &row->import_fw);
+	counters(r, &a);
+	if (mlx5share_devx_obj_import_batch(r->ctx, (void *const *)r->blobs,
+					    n, r->imported, r->errs) != (int)n)
+		bench_die("batch import", EIO);
+	counters(r, &b);
+	for (i = 0; i < n; i++)
+		mlx5dv_devx_obj_unimport(r->imported[i]);
+	per_object(&a, &b, n, &row->batch_calls, &row->batch_fw);
+}
+
 static void measure(struct bench_run *r, size_t n, struct bench_row *row)
 {
 	row->n = n;
@@ -182,6 +233,7 @@ static void measure(struct bench_run *r, size_t n, struct bench_row *row)
 	row->batch_total_ns = batch_rounds(r, n);
 	row->batch_ns = row->batch_total_ns / n;
 	row->query_ns = query_rounds(r, n);
+	count_calls(r, n, row);
 }
 
 static int parse_counts(const char *s, size_t *v, int max)

@@ -3,23 +3,13 @@
  * Export and import of DEVX objects, DEVX UMEMs and VARs between
  * processes that share one uverbs file (ibv_import_device()).
  *
- * Export writes the fixed-layout, versioned, checksummed blob of blob.h,
- * bound to the exporting device.  Import trusts nothing in it: it decodes
- * and checks the blob, refuses one written by another device, and asks
- * the kernel over the importing context's command fd whether the handle
- * is a live object of the expected type in this uverbs file and, where
- * the object's type has a PRM query (import_policy.h says which and
- * why), whether the object behind the handle still carries the exported
- * id.  Only then is the local struct allocated.
- *
- * Kernel commands per DEVX object import, from the policy row:
- *   the query proves a DEVX object (flow counter, general objects, flow
- *       table, group and entry, packet reformat)    1: the id query
- *   the query needs the handle list first (QP, TIR)  2
- *   no query (untyped objects)                       1: INFO_HANDLES
- * and one INFO_HANDLES per UMEM or VAR import.  Once per process, a
- * query that may fail in firmware for a live object and failed other
- * than with ENOENT costs a probe (see share_fw_errors_reported()).
+ * Export writes the checked encoding of blob.h, bound to the exporting
+ * device.  Import decodes and checks it, refuses data another device
+ * wrote, and asks the kernel over the importing context's command fd
+ * whether the handle is a live object of the expected type in this
+ * uverbs file and, where the object's type has a PRM query
+ * (import_policy.h), whether the object behind it still carries the
+ * exported id.  Only then is the local struct allocated.
  */
 
 #include <config.h>
@@ -38,32 +28,92 @@
 #include <util/util.h>
 
 #include "mlx5.h"
+#include "mlx5_ifc.h"
 #include "blob.h"
-#include "devx_obj_blob.h"
 #include "import_policy.h"
-#include "prm_bits.h"
-#include "prm_layout.h"
-#include "prm_opcodes.h"
 
 /* Handles listed without a heap allocation. */
 #define INFO_HANDLES_STACK 256U
 /* The list attribute's length is 16 bits wide. */
 #define INFO_HANDLES_MAX ((uint32_t)(UINT16_MAX / sizeof(uint32_t)))
 
+/* mlx5_context.export_vhca_id: 0 until asked, then one of these. */
+enum {
+	EXPORT_VHCA_ID_VALID = 1 << 16,	/* | the vhca_id */
+	EXPORT_VHCA_ID_NONE = 1 << 17,	/* the device refused to say */
+};
+
+/*
+ * Asks the device for this function's vhca_id.  A refusal is final and
+ * kept: the kernel has no DEVX for this context (EOPNOTSUPP,
+ * EPROTONOSUPPORT), or the firmware does not support the query (its
+ * status, which kernels before 5.18 report as EINVAL).  Any other error
+ * (EMFILE, ENOMEM, EINTR, EIO...) is returned and nothing is kept: a
+ * device bound by its node GUID alone cannot be told from another
+ * function with the same GUID, so export and import fail instead.
+ */
+static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
+{
+	uint32_t out[DEVX_ST_SZ_DW(query_hca_cap_out)] = {};
+	uint32_t in[DEVX_ST_SZ_DW(query_hca_cap_in)] = {};
+	int saved = errno;
+	int ret;
+
+	*state = atomic_load(&mctx->export_vhca_id);
+	if (*state)
+		return 0;
+	DEVX_SET(query_hca_cap_in, in, opcode, MLX5_CMD_OP_QUERY_HCA_CAP);
+	DEVX_SET(query_hca_cap_in, in, op_mod,
+		 MLX5_SET_HCA_CAP_OP_MOD_GENERAL_DEVICE |
+		 HCA_CAP_OPMOD_GET_CUR);
+	ret = mlx5dv_devx_general_cmd(&mctx->ibv_ctx.context, in, sizeof(in),
+				      out, sizeof(out));
+	errno = saved;
+	switch (ret) {
+	case 0:
+		*state = EXPORT_VHCA_ID_VALID |
+			 DEVX_GET(query_hca_cap_out, out,
+				  capability.cmd_hca_cap.vhca_id);
+		break;
+	case EREMOTEIO:
+		if (DEVX_GET(query_hca_cap_out, out, status) !=
+			    MLX5_CMD_STAT_BAD_OP_ERR &&
+		    DEVX_GET(query_hca_cap_out, out, status) !=
+			    MLX5_CMD_STAT_BAD_PARAM_ERR)
+			return ret;
+		SWITCH_FALLTHROUGH;
+	case EOPNOTSUPP:
+	case EPROTONOSUPPORT:
+	case EINVAL:
+		*state = EXPORT_VHCA_ID_NONE;
+		break;
+	default:
+		return ret;
+	}
+	atomic_store(&mctx->export_vhca_id, *state);
+	return 0;
+}
+
 /*
  * The exporting or importing device: its node GUID, and this PCI
- * function's vhca_id when the context's capability query read one.
+ * function's vhca_id unless the device refuses to say.  Only an mlx5
+ * verbs context has a uverbs file whose handles could be shared: a VFIO
+ * context (struct mlx5_vfio_context) or another provider's is refused
+ * before anything of it is read as a struct mlx5_context.
  */
 static int share_device(struct ibv_context *context, struct blob_device *dev)
 {
-	struct mlx5_context *mctx;
+	uint32_t state;
+	int ret;
 
-	if (!context || !context->device)
-		return EINVAL;
-	mctx = to_mctx(context);
+	if (!is_mlx5_dev(context->device))
+		return EOPNOTSUPP;
+	ret = share_vhca_id(to_mctx(context), &state);
+	if (ret)
+		return ret;
 	dev->node_guid = be64toh(ibv_get_device_guid(context->device));
-	dev->vhca_id = mctx->vhca_id;
-	dev->has_vhca_id = mctx->vhca_id_valid;
+	dev->has_vhca_id = state & EXPORT_VHCA_ID_VALID;
+	dev->vhca_id = state & 0xffff;
 	return 0;
 }
 
@@ -100,24 +150,17 @@ static int share_decode(struct ibv_context *context, const void *data,
 	struct blob_device dev;
 	int ret;
 
-	if (!context || !data)
+	if (!context || !data || !context->device)
 		return EINVAL;
-	ret = share_device(context, &dev);
-	if (ret)
-		return ret;
+	if (!is_mlx5_dev(context->device))
+		return EOPNOTSUPP;
 	ret = blob_decode(data, SIZE_MAX, kind, b);
 	if (ret)
 		return ret;
+	ret = share_device(context, &dev);
+	if (ret)
+		return ret;
 	return blob_check_device(b, &dev);
-}
-
-/*
- * A context opened through VFIO has no uverbs file: there is no kernel to
- * ask and no handle a blob could name.
- */
-static int share_kernel_ctx(struct ibv_context *context)
-{
-	return is_mlx5_vfio_dev(context->device) ? EOPNOTSUPP : 0;
 }
 
 /*
@@ -192,19 +235,23 @@ static int share_run_query(struct ibv_context *context, uint32_t handle,
  * capability type no firmware defines, which the firmware must fail.
  */
 enum { FW_ERRORS_UNKNOWN, FW_ERRORS_REPORTED, FW_ERRORS_MAPPED };
+/* A capability type (op_mod bits 15:1) no device defines. */
+enum { CAP_TYPE_UNDEFINED = 0x7fff };
 static _Atomic int share_fw_errors;
 
 static bool share_fw_errors_reported(struct ibv_context *context)
 {
-	uint8_t in[PRM_QUERY_HCA_CAP_IN_LEN] = {}, out[PRM_HDR_LEN];
+	uint32_t out[DEVX_ST_SZ_DW(general_obj_out_cmd_hdr)] = {};
+	uint32_t in[DEVX_ST_SZ_DW(query_hca_cap_in)] = {};
 	int state = atomic_load_explicit(&share_fw_errors,
 					 memory_order_relaxed);
 	int ret;
 
 	if (state != FW_ERRORS_UNKNOWN)
 		return state == FW_ERRORS_REPORTED;
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_HCA_CAP);
-	prm_set(in, PRM_HDR_OP_MOD, PRM_CAP_TYPE_UNDEFINED << 1 | 1);
+	DEVX_SET(query_hca_cap_in, in, opcode, MLX5_CMD_OP_QUERY_HCA_CAP);
+	DEVX_SET(query_hca_cap_in, in, op_mod,
+		 CAP_TYPE_UNDEFINED << 1 | HCA_CAP_OPMOD_GET_CUR);
 	ret = mlx5dv_devx_general_cmd(context, in, sizeof(in), out,
 				      sizeof(out));
 	if (ret == EREMOTEIO)
@@ -226,10 +273,6 @@ static int share_check_devx_obj(struct ibv_context *context,
 	size_t inlen;
 	int ret;
 
-	ret = share_kernel_ctx(context);
-	if (ret)
-		return ret;
-
 	if (import_policy_needs_list(p, b->obj.object_id)) {
 		ret = share_handle_live(context, MLX5_IB_OBJECT_DEVX_OBJ,
 					b->obj.handle);
@@ -250,17 +293,6 @@ static int share_check_devx_obj(struct ibv_context *context,
 	/* An old kernel's ambiguous answer: liveness and type only. */
 	return listed ? 0 : share_handle_live(context, MLX5_IB_OBJECT_DEVX_OBJ,
 					      b->obj.handle);
-}
-
-static int share_check_handle(struct ibv_context *context, uint16_t object_id,
-			      uint32_t handle)
-{
-	int ret;
-
-	ret = share_kernel_ctx(context);
-	if (ret)
-		return ret;
-	return share_handle_live(context, object_id, handle);
 }
 
 /* Export's argument check: false with errno EINVAL when one is NULL. */
@@ -291,12 +323,12 @@ static void *share_import(struct ibv_context *context, const void *data,
 		ret = share_check_devx_obj(context, b);
 		break;
 	case BLOB_KIND_DEVX_UMEM:
-		ret = share_check_handle(context, MLX5_IB_OBJECT_DEVX_UMEM,
-					 b->umem.handle);
+		ret = share_handle_live(context, MLX5_IB_OBJECT_DEVX_UMEM,
+					b->umem.handle);
 		break;
 	case BLOB_KIND_VAR:
-		ret = share_check_handle(context, MLX5_IB_OBJECT_VAR,
-					 b->var.handle);
+		ret = share_handle_live(context, MLX5_IB_OBJECT_VAR,
+					b->var.handle);
 		break;
 	}
 	if (ret)
@@ -317,7 +349,12 @@ int mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
 
 	if (!share_args_ok(obj, data))
 		return errno;
-	context = devx_obj_to_blob(obj, &b);
+	b.obj.handle = obj->handle;
+	b.obj.type = obj->type;
+	b.obj.object_id = obj->object_id;
+	b.obj.rx_icm_addr = obj->rx_icm_addr;
+	b.obj.log_obj_range = obj->log_obj_range;
+	context = obj->context;
 	return share_encode(context, &b, BLOB_KIND_DEVX_OBJ, data);
 }
 
@@ -328,8 +365,14 @@ struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
 	struct blob b;
 
 	obj = share_import(context, data, BLOB_KIND_DEVX_OBJ, &b, sizeof(*obj));
-	if (obj)
-		devx_obj_from_blob(obj, context, &b);
+	if (!obj)
+		return NULL;
+	obj->context = context;
+	obj->handle = b.obj.handle;
+	obj->type = b.obj.type;
+	obj->object_id = b.obj.object_id;
+	obj->rx_icm_addr = b.obj.rx_icm_addr;
+	obj->log_obj_range = b.obj.log_obj_range;
 	return obj;
 }
 

@@ -29,7 +29,7 @@
 #include <stdint.h>
 
 #define EMU_WIRE_MAGIC 0x6d6c7835u	/* "mlx5" */
-#define EMU_WIRE_VERSION 3
+#define EMU_WIRE_VERSION 4
 
 /* Bounds the daemon enforces before it allocates anything. */
 #define EMU_WIRE_MAX_REQ (4u << 20)
@@ -44,11 +44,27 @@ struct emu_wire_token {
 	uint32_t version;
 };
 
+/*
+ * On the connection, first, from the process that opened the device and
+ * before anyone else holds it: the file's access mode (open()'s
+ * O_ACCMODE bits), which read(), write() and mmap() check as the VFS
+ * does.  A connection without it was opened O_RDWR.  Later ones are
+ * ignored.
+ */
+struct emu_wire_open {
+	uint32_t magic;
+	uint32_t version;
+	uint32_t accmode;
+	uint32_t reserved;
+};
+
 enum emu_wire_kind {
 	EMU_WIRE_IOCTL = 1,	/* RDMA_VERBS_IOCTL */
 	EMU_WIRE_MMAP = 2,	/* mmap() of the command fd */
 	EMU_WIRE_PING = 3,	/* liveness, used by the launcher */
 	EMU_WIRE_DOORBELL = 4,	/* no payload: a request is in the page */
+	EMU_WIRE_WRITE = 5,	/* write() on the command fd */
+	EMU_WIRE_READ = 6,	/* read() on it: no payload, an errno back */
 };
 
 struct emu_wire_req {
@@ -72,6 +88,18 @@ enum {
 	/* DEVX_UMEM_REG: ib_umem_get() could not pin the range (unmapped) */
 	EMU_FACT_UMEM_UNMAPPED = 1 << 0,
 };
+
+/*
+ * EMU_WIRE_WRITE payload: this, then the first bytes of the caller's
+ * buffer that could be read, at most EMU_WIRE_WRITE_HEAD (what the
+ * kernel copies before it runs a command: the command header and the
+ * extended one).  The reply has no payload.
+ */
+struct emu_wire_write {
+	uint64_t count;		/* write()'s count */
+};
+
+#define EMU_WIRE_WRITE_HEAD 24u
 
 struct emu_wire_mmap {
 	uint64_t offset;

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * MLX5_IB_METHOD_DEVX_QUERY_HANDLES through the raw ioctl builder
+ * (handle_query.h).  The uapi's kinds are mapped to blob kinds here, so
+ * that import_policy.c, which judges the answer, needs no kernel header.
+ */
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <rdma/ib_user_ioctl_verbs.h>
+#include <rdma/mlx5_user_ioctl_verbs.h>
+
+#include "handle_query.h"
+#include "rdma_uapi_compat.h"
+#include "uverbs_ioctl.h"
+
+_Static_assert(MLX5_IB_DEVX_QUERY_HANDLES_MAX *
+	       sizeof(struct mlx5_ib_devx_handle_info) <= UINT16_MAX,
+	       "one chunk's answer fits an attribute's u16 length");
+
+/* Set once the kernel said it has no such method; never cleared. */
+static atomic_bool absent;
+
+bool handle_query_known_absent(void)
+{
+	return atomic_load_explicit(&absent, memory_order_relaxed);
+}
+
+#ifdef MLX5_SHARE_TEST_HOOKS
+void handle_query_test_reset(void)
+{
+	atomic_store_explicit(&absent, false, memory_order_relaxed);
+}
+#endif
+
+static uint32_t blob_kind_of(uint32_t kind)
+{
+	switch (kind) {
+	case MLX5_IB_DEVX_HANDLE_KIND_OBJ:
+		return BLOB_KIND_DEVX_OBJ;
+	case MLX5_IB_DEVX_HANDLE_KIND_UMEM:
+		return BLOB_KIND_DEVX_UMEM;
+	case MLX5_IB_DEVX_HANDLE_KIND_VAR:
+		return BLOB_KIND_VAR;
+	}
+	return 0;	/* a kind this library does not know: matches none */
+}
+
+/* The answers of up to this many handles need no heap. */
+#define STACK_INFO 16U
+
+int handle_query(int fd, const uint32_t *handles, size_t n,
+		 struct import_handle_info *info)
+{
+	UVERBS_DECLARE_CMD(cmd, MLX5_IB_OBJECT_DEVX,
+			   MLX5_IB_METHOD_DEVX_QUERY_HANDLES, 2);
+	struct mlx5_ib_devx_handle_info stack[STACK_INFO], *out = stack;
+	struct ib_uverbs_attr *out_attr;
+	int saved = errno, ret;
+	size_t i;
+
+	if (!n || n > MLX5_IB_DEVX_QUERY_HANDLES_MAX)
+		return EINVAL;
+	if (handle_query_known_absent())
+		return HANDLE_QUERY_ABSENT;
+	if (n > STACK_INFO) {
+		out = calloc(n, sizeof(*out));
+		if (!out) {
+			errno = saved;
+			return ENOMEM;
+		}
+	}
+	fill_in_ptr(cmd, MLX5_IB_ATTR_DEVX_QUERY_HANDLES_IN, handles,
+		    n * sizeof(*handles));
+	out_attr = fill_out_ptr(cmd, MLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT, out,
+				n * sizeof(*out));
+	ret = uverbs_cmd_execute_busy(fd, RDMA_DRIVER_MLX5, cmd);
+	switch (ret) {
+	case 0:
+		if (!uverbs_attr_written(out_attr)) {
+			ret = EPROTO;
+			break;
+		}
+		for (i = 0; i < n; i++) {
+			info[i].serial = out[i].serial;
+			info[i].kind = blob_kind_of(out[i].kind);
+			info[i].obj_id = out[i].obj_id;
+			info[i].opcode = out[i].opcode;
+			info[i].obj_type = out[i].obj_type;
+		}
+		break;
+	case EPROTONOSUPPORT:
+		atomic_store_explicit(&absent, true, memory_order_relaxed);
+		ret = HANDLE_QUERY_ABSENT;
+		break;
+	case ENOTTY:
+	case EOPNOTSUPP:
+		ret = HANDLE_QUERY_ABSENT;
+		break;
+	}
+	if (out != stack)
+		free(out);
+	errno = saved;
+	return ret;
+}

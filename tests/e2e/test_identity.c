@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * One blob, one object (issue 18): for every kind (flow counter, flow
+ * meter, DEVX QP, PD as an untyped DEVX object, UMEM, VAR), an object is
+ * exported and destroyed and a new one of the kind takes its handle (the
+ * kernel hands handles out lowest-free) and, with mlx5-emu
+ * --fw-ids=lowest-free, its firmware number too.  Then the stale blob:
+ *
+ *   with the kernel's DEVX handle query   ENOENT, every kind, both
+ *       firmware modes (the serial differs)
+ *   without it (--query-handles=off)      what mlx5-share(7) says: the
+ *       id-confirmed kinds (counter, meter, QP) ENOENT when the number
+ *       is fresh and import the new object when it was reused; PD, UMEM
+ *       and VAR (liveness and type only) import the new object
+ *
+ * and its format 2 copy (no serial), which is read with the proof of the
+ * fields the kernel vouches for: with the query, kind, type and id; without
+ * it, today's.  The new object's blob imports in every mode.
+ *
+ * Issue 21 item 2: a live flow counter's blob with its type set to 0 and
+ * the checksum recomputed is refused where the kernel can say what the
+ * object is (EINVAL: its serial says it is the very object exported, so
+ * the blob was altered; ENOENT for the format 2 copy, which cannot be
+ * told from a stale blob), and imports without the query (the blob's
+ * writer chose the weaker check: documented).
+ *
+ * Registered four times: {query on, off} x {fw-ids fresh, lowest-free};
+ * the program is told the firmware mode (--fw-ids=...) and reads the
+ * query's presence from the kernel (query_handles_probe.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "blob.h"
+#include "check.h"
+#include "devx_objs.h"
+#include "e2e.h"
+#include "import_policy.h"
+#include "query_handles_probe.h"
+
+#define NAME "e2e_identity"
+
+static struct ibv_context *ctx;
+static bool method, lowest_free;
+
+/* The QP's verbs PD and CQ and its work queue's UMEM. */
+static struct ibv_pd *qp_pd;
+static struct ibv_cq *qp_cq;
+static struct mlx5dv_devx_umem *qp_umem;
+static void *qp_buf;
+
+/* One kind: how to make, export, import and drop an object of it. */
+struct kind {
+	const char *name;
+	enum blob_kind blob_kind;
+	bool id_confirmed;	/* without the query, an id query confirms */
+	bool id_recorded;	/* libmlx5 records the firmware number */
+	bool fw_mode;		/* the number follows mlx5-emu --fw-ids */
+	void *(*make)(uint32_t *id);
+	int (*export)(void *obj, void *blob);
+	void *(*import)(void *blob);
+	void (*unimport)(void *obj);
+	void (*destroy)(void *obj);
+};
+
+static int obj_export(void *obj, void *blob)
+{
+	return mlx5dv_devx_obj_export(obj, blob);
+}
+
+static void *obj_import(void *blob)
+{
+	return mlx5dv_devx_obj_import(ctx, blob);
+}
+
+static void obj_unimport(void *obj)
+{
+	mlx5dv_devx_obj_unimport(obj);
+}
+
+static void obj_destroy(void *obj)
+{
+	REQUIRE(mlx5dv_devx_obj_destroy(obj) == 0);
+}
+
+static void *make_fc(uint32_t *id)
+{
+	return fc_alloc(ctx, id);
+}
+
+static void *make_meter(uint32_t *id)
+{
+	return meter_create(ctx, id);
+}
+
+static void *make_qp(uint32_t *id)
+{
+	return devx_qp_create(ctx, qp_pd, qp_cq, qp_umem->umem_id, id);
+}
+
+static void *make_pd(uint32_t *id)
+{
+	return pd_alloc(ctx, id);
+}
+
+/* Each UMEM registers its own page (freed with it: umem_destroy). */
+struct umem_rec {
+	struct mlx5dv_devx_umem *umem;
+	void *buf;
+};
+
+static struct umem_rec umems[4];
+
+static void *make_umem(uint32_t *id)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct umem_rec *r = NULL;
+	size_t i;
+
+	for (i = 0; i < 4 && !r; i++)
+		if (!umems[i].umem)
+			r = &umems[i];
+	REQUIRE(r);
+	REQUIRE(posix_memalign(&r->buf, page, page) == 0);
+	r->umem = mlx5dv_devx_umem_reg(ctx, r->buf, page,
+				       IBV_ACCESS_LOCAL_WRITE);
+	if (!r->umem) {
+		free(r->buf);
+		return NULL;
+	}
+	*id = r->umem->umem_id;
+	return r->umem;
+}
+
+static int umem_export(void *obj, void *blob)
+{
+	return mlx5dv_devx_umem_export(obj, blob);
+}
+
+static void *umem_import(void *blob)
+{
+	return mlx5dv_devx_umem_import(ctx, blob);
+}
+
+static void umem_unimport(void *obj)
+{
+	mlx5dv_devx_umem_unimport(obj);
+}
+
+static void umem_destroy(void *obj)
+{
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		if (umems[i].umem != obj)
+			continue;
+		REQUIRE(mlx5dv_devx_umem_dereg(obj) == 0);
+		free(umems[i].buf);
+		umems[i].umem = NULL;
+		return;
+	}
+	REQUIRE(!"not a UMEM of this test");
+}
+
+static void *make_var(uint32_t *id)
+{
+	struct mlx5dv_var *var = mlx5dv_alloc_var(ctx, 0);
+
+	if (var)
+		*id = var->page_id;
+	return var;
+}
+
+static int var_export(void *obj, void *blob)
+{
+	return mlx5dv_var_export(obj, blob);
+}
+
+static void *var_import(void *blob)
+{
+	return mlx5dv_var_import(ctx, blob);
+}
+
+static void var_unimport(void *obj)
+{
+	mlx5dv_var_unimport(obj);
+}
+
+static void var_destroy(void *obj)
+{
+	mlx5dv_free_var(obj);
+}
+
+#define DEVX(label, confirmed, maker)					\
+	{ .name = (label), .blob_kind = BLOB_KIND_DEVX_OBJ,		\
+	  .id_confirmed = (confirmed), .id_recorded = (confirmed),	\
+	  .fw_mode = true,						\
+	  .make = (maker), .export = obj_export, .import = obj_import,	\
+	  .unimport = obj_unimport, .destroy = obj_destroy }
+
+static const struct kind kinds[] = {
+	DEVX("flow counter", true, make_fc),
+	DEVX("flow meter", true, make_meter),
+	DEVX("DEVX QP", true, make_qp),
+	DEVX("PD (untyped)", false, make_pd),
+	{ .name = "UMEM", .blob_kind = BLOB_KIND_DEVX_UMEM,
+	  .id_recorded = true, .fw_mode = true,
+	  .make = make_umem, .export = umem_export,
+	  .import = umem_import, .unimport = umem_unimport,
+	  .destroy = umem_destroy },
+	{ .name = "VAR", .blob_kind = BLOB_KIND_VAR, .id_recorded = true,
+	  .make = make_var, .export = var_export, .import = var_import,
+	  .unimport = var_unimport, .destroy = var_destroy },
+};
+
+static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
+{
+	struct blob b;
+
+	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
+	return blob_handle(&b);
+}
+
+/* Rewrites a format 3 blob as the format 2 blob of the same fields. */
+static void to_format2(uint8_t *blob, enum blob_kind kind)
+{
+	struct blob b;
+
+	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
+	b.version = BLOB_FORMAT_V2;
+	REQUIRE(blob_encode(&b, blob) == blob_size(kind));
+}
+
+/* import(blob) gives an object (want 0, unimported) or fails with want. */
+static void check_import(const struct kind *k, uint8_t *blob, int want,
+			 const char *what)
+{
+	void *obj;
+
+	errno = 0;
+	obj = k->import(blob);
+	if (want ? obj || errno != want : !obj)
+		fprintf(stderr, "%s: %s: %s, want %s\n", k->name, what,
+			obj ? "imported" : strerror(errno),
+			want ? strerror(want) : "imported");
+	if (want)
+		CHECK(!obj && errno == want);
+	else
+		CHECK(obj != NULL);
+	if (obj)
+		k->unimport(obj);
+}
+
+static void stale(const struct kind *k)
+{
+	uint8_t blob[E2E_BLOB_MAX] = { 0 }, nblob[E2E_BLOB_MAX] = { 0 };
+	uint32_t old_id = 0, new_id = 0;
+	bool reused, fields_agree;
+	void *a, *b;
+	int want;
+
+	a = k->make(&old_id);
+	if (!a) {
+		printf("%s: no %s here: not checked\n", NAME, k->name);
+		return;
+	}
+	REQUIRE(k->export(a, blob) == 0);
+	k->destroy(a);
+	b = k->make(&new_id);
+	REQUIRE(b);
+	REQUIRE(k->export(b, nblob) == 0);
+	/* The kernel hands handles out lowest-free: the same one. */
+	CHECK_EQ(handle_of(nblob, k->blob_kind),
+		 handle_of(blob, k->blob_kind));
+	reused = new_id == old_id;
+	/*
+	 * Firmware numbers: reused exactly in lowest-free mode.  A VAR's
+	 * page index is the kernel's, lowest-free in both.
+	 */
+	if (k->fw_mode)
+		CHECK_EQ(reused, lowest_free);
+	printf("%s: %s: handle %u, number %#x then %#x\n", NAME, k->name,
+	       handle_of(blob, k->blob_kind), old_id, new_id);
+
+	/* The stale format 3 blob. */
+	if (method)
+		want = ENOENT;	/* the serial: every kind, both modes */
+	else if (k->id_confirmed)
+		want = reused ? 0 : ENOENT;	/* the id query */
+	else
+		want = 0;	/* liveness and type only: the alias */
+	check_import(k, blob, want, "stale blob");
+
+	/*
+	 * Its format 2 copy: with the query, the kind, type and id libmlx5
+	 * records (a PD's: none); without it, as above.
+	 */
+	to_format2(blob, k->blob_kind);
+	fields_agree = k->id_recorded ? reused : true;
+	if (method)
+		want = fields_agree ? 0 : ENOENT;
+	check_import(k, blob, want, "stale format 2 blob");
+
+	/* The new object's own blob, and its format 2 copy. */
+	check_import(k, nblob, 0, "new blob");
+	to_format2(nblob, k->blob_kind);
+	check_import(k, nblob, 0, "new format 2 blob");
+	k->destroy(b);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	p[0] = v;
+	p[1] = v >> 8;
+	p[2] = v >> 16;
+	p[3] = v >> 24;
+}
+
+static void reseal(uint8_t *blob)
+{
+	put32(blob + 12, blob_checksum(blob, BLOB_DEVX_OBJ_SIZE));
+}
+
+/* Issue 21 item 2: a blob that claims less is not believed. */
+static void claims_less(void)
+{
+	uint8_t blob[E2E_BLOB_MAX] = { 0 };
+	const struct kind *k = &kinds[0];
+	struct mlx5dv_devx_obj *fc;
+	uint32_t id;
+
+	fc = fc_alloc(ctx, &id);
+	REQUIRE(fc);
+	REQUIRE(mlx5dv_devx_obj_export(fc, blob) == 0);
+	check_import(k, blob, 0, "live counter");
+	put32(blob + 36, IMPORT_DEVX_UNTYPED);
+	reseal(blob);
+	check_import(k, blob, method ? EINVAL : 0, "type 0");
+	to_format2(blob, BLOB_KIND_DEVX_OBJ);
+	check_import(k, blob, method ? ENOENT : 0, "type 0, format 2");
+	REQUIRE(mlx5dv_devx_obj_destroy(fc) == 0);
+}
+
+static void qp_setup(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	qp_pd = ibv_alloc_pd(ctx);
+	REQUIRE(qp_pd);
+	qp_cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
+	REQUIRE(qp_cq);
+	REQUIRE(posix_memalign(&qp_buf, page, 4 * page) == 0);
+	qp_umem = mlx5dv_devx_umem_reg(ctx, qp_buf, 4 * page,
+				       IBV_ACCESS_LOCAL_WRITE);
+	REQUIRE(qp_umem);
+}
+
+static void qp_teardown(void)
+{
+	REQUIRE(mlx5dv_devx_umem_dereg(qp_umem) == 0);
+	free(qp_buf);
+	REQUIRE(ibv_destroy_cq(qp_cq) == 0);
+	REQUIRE(ibv_dealloc_pd(qp_pd) == 0);
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+	int a;
+
+	e2e_init(argc, argv, NAME);
+	for (a = 1; a < argc; a++)
+		if (!strcmp(argv[a], "--fw-ids=lowest-free"))
+			lowest_free = true;
+	ctx = e2e_open(0);
+	method = query_handles_present(ctx->cmd_fd);
+	printf("%s: DEVX handle query %s, firmware numbers %s\n", NAME,
+	       method ? "present" : "absent",
+	       lowest_free ? "lowest-free" : "fresh");
+	qp_setup();
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (kinds[i].make == make_meter && !e2e_meter_supported())
+			continue;
+		stale(&kinds[i]);
+	}
+	claims_less();
+	qp_teardown();
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done(NAME);
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * A stale VAR blob under the kernel's mmap entry rules (mlx5-emu models
+ * them: ib_core_uverbs.c's rdma_user_mmap_entry_*, mlx5_ib_mmap_free()).
+ * A VAR destroyed while its page is mapped keeps its page index and its
+ * mmap offset until the last munmap(), then both are reused
+ * lowest-free; the handle is reused lowest-free at once.  So the old
+ * blob, whose import can only ask whether its handle is a live VAR:
+ *   - while nothing took the handle: ENOENT;
+ *   - once a new VAR took the handle but the old page is still mapped:
+ *     imports (the handle is a VAR), but the new VAR has another page
+ *     and offset, and the blob's offset maps nothing (EINVAL);
+ *   - after the last munmap(), a VAR made then gets the old handle, page
+ *     index and offset: the blob imports and its offset maps the new
+ *     VAR's page.  Nothing the kernel answers tells it from the old one.
+ * That is a kernel without the DEVX handle query (umem_var_var_stale_
+ * no_method).  With it (mlx5-emu's default), the new VARs' serials differ
+ * from the blob's and both stale imports fail with ENOENT.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <rdma/mlx5_user_ioctl_cmds.h>
+
+#include "check.h"
+#include "query_handles_probe.h"
+#include "umv.h"
+
+#define NAME "umem_var_var_stale"
+
+static void *map(int fd, const struct mlx5dv_var *var, int *err)
+{
+	void *p = mmap(NULL, var->length, PROT_READ | PROT_WRITE, MAP_SHARED,
+		       fd, var->mmap_off);
+
+	*err = p == MAP_FAILED ? errno : 0;
+	return p;
+}
+
+static struct mlx5dv_var *var_alloc(struct ibv_context *ctx)
+{
+	struct mlx5dv_var *var = mlx5dv_alloc_var(ctx, 0);
+
+	REQUIRE(var);
+	return var;
+}
+
+int main(void)
+{
+	struct ibv_context *ctx = umv_open("mlx5_0");
+	struct mlx5dv_var *a, *b, *c, *imp;
+	uint8_t blob[64] = {};
+	uint32_t a_page, a_handle;
+	volatile uint32_t *pa, *pc, *stale;
+	off_t a_off;
+	int err;
+
+	a = var_alloc(ctx);
+	CHECK_EQ(mlx5dv_var_export(a, blob), 0);
+	a_page = a->page_id;
+	a_off = a->mmap_off;
+	a_handle = umv_blob_handle(blob);
+	/* rdma_user_mmap_io(): only a shared mapping */
+	CHECK_ERRNO(mmap(NULL, a->length, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+			 ctx->cmd_fd, a_off) == MAP_FAILED, EINVAL);
+	pa = map(ctx->cmd_fd, a, &err);
+	REQUIRE(!err);
+	pa[0] = 0x5a5a;
+
+	/* destroyed while mapped: the mapping stays, the offset maps no more */
+	mlx5dv_free_var(a);
+	CHECK_EQ(pa[0], 0x5a5a);
+	CHECK_ERRNO(mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
+			 ctx->cmd_fd, a_off) == MAP_FAILED, EINVAL);
+	CHECK(!umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle));
+	CHECK_ERRNO(!mlx5dv_var_import(ctx, blob), ENOENT);
+
+	/* a new VAR takes the handle, not the page or offset still mapped */
+	b = var_alloc(ctx);
+	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle));
+	CHECK(b->page_id != a_page);
+	CHECK(b->mmap_off != a_off);
+	imp = mlx5dv_var_import(ctx, blob);
+	if (query_handles_present(ctx->cmd_fd))
+		CHECK(imp == NULL && errno == ENOENT);
+	else
+		CHECK(imp != NULL);
+	if (imp) {
+		CHECK_EQ(imp->page_id, a_page);
+		map(ctx->cmd_fd, imp, &err);
+		CHECK_EQ(err, EINVAL);
+		mlx5dv_var_unimport(imp);
+	}
+
+	/* the last munmap() gives page and offset back: reused lowest-free */
+	CHECK_EQ(munmap((void *)pa, 4096), 0);
+	mlx5dv_free_var(b);
+	c = var_alloc(ctx);
+	CHECK_EQ(c->page_id, a_page);
+	CHECK_EQ((long long)c->mmap_off, (long long)a_off);
+	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle));
+
+	/*
+	 * Without the handle query the stale blob now names the new VAR,
+	 * page and mapping included; with it, ENOENT (another serial).
+	 */
+	imp = mlx5dv_var_import(ctx, blob);
+	if (query_handles_present(ctx->cmd_fd))
+		CHECK(imp == NULL && errno == ENOENT);
+	else
+		CHECK(imp != NULL);
+	if (imp) {
+		pc = map(ctx->cmd_fd, c, &err);
+		REQUIRE(!err);
+		stale = map(ctx->cmd_fd, imp, &err);
+		CHECK_EQ(err, 0);
+		if (!err) {
+			pc[1] = 0xc0ffee;
+			CHECK_EQ(stale[1], 0xc0ffee);
+			munmap((void *)stale, imp->length);
+		}
+		munmap((void *)pc, c->length);
+		mlx5dv_var_unimport(imp);
+	}
+	mlx5dv_free_var(c);
+	CHECK_EQ(ibv_close_device(ctx), 0);
+	return check_done(NAME);
+}

@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+# upstream_series_v64: the series regenerated for another base (rdma-core
+# 64.0: the committed series is for master) applies with git am, and
+# libibverbs and libmlx5 build with -Werror after every patch.
+# usage: check_base.sh NAME SOURCE PROJECT_ROOT WORK
+set -euo pipefail
+name=$1 src=${2:-} root=$3 work=$4
+if [[ -z "$src" || ! -e "$src" ]]; then
+	echo "SKIPPED: $name: no rdma-core source for this base"
+	exit 77
+fi
+for tool in git ninja cmake tar; do
+	if ! command -v "$tool" >/dev/null; then
+		echo "SKIPPED: $name: $tool is not installed"
+		exit 77
+	fi
+done
+export GIT_AUTHOR_NAME=series GIT_AUTHOR_EMAIL=series@invalid
+export GIT_COMMITTER_NAME=series GIT_COMMITTER_EMAIL=series@invalid
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+
+rm -rf "$work"
+mkdir -p "$work/tree"
+/usr/bin/python3 "$root/upstream/gen-series.py" "$src" "$work/patches"
+tar -xf "$src" -C "$work/tree" --strip-components=1
+git -C "$work/tree" init -q
+git -C "$work/tree" add -A -f .
+git -C "$work/tree" commit -q -m "base $(basename "$src")"
+cmake -S "$work/tree" -B "$work/build" -GNinja -DIN_PLACE=1 \
+	-DENABLE_WERROR=1 -DNO_MAN_PAGES=1 -DNO_PYVERBS=1 \
+	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+for patch in "$work/patches"/[0-9][0-9][0-9][0-9]-*.patch; do
+	[[ "$(basename "$patch")" == 0000-* ]] && continue
+	echo "-- $(basename "$patch")"
+	git -C "$work/tree" am -q "$patch"
+	if ! ninja -C "$work/build" -j "${UPSTREAM_JOBS:-2}" ibverbs mlx5 \
+		>"$work/ninja.log" 2>&1; then
+		cat "$work/ninja.log"
+		echo "FAIL: $name: $(basename "$patch") does not build with -Werror"
+		exit 1
+	fi
+done
+echo "PASS: $name: the series for $(basename "$src") applies and builds" \
+     "with -Werror at every patch"
