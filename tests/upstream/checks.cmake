@@ -45,12 +45,16 @@ else()
 			"${PROJECT_SOURCE_DIR}/upstream/patches"
 			"${RDMA_CORE_SOURCE}"
 			"${CMAKE_CURRENT_BINARY_DIR}/checkpatch")
-	# upstream_build builds RDMA_CORE_SOURCE with gcc at every patch.
+	# upstream_build builds RDMA_CORE_SOURCE and upstream_series_v64
+	# RDMA_CORE_SOURCE_V64 with gcc at every patch.
 	add_test(NAME upstream_patch_builds
 		COMMAND bash "${_here}/patch_builds.sh"
 			"${PROJECT_SOURCE_DIR}/upstream/patches"
+			"${PROJECT_SOURCE_DIR}"
 			"${CMAKE_CURRENT_BINARY_DIR}/patch-builds"
-			--skip "${RDMA_CORE_SOURCE}:gcc" ${_bases})
+			--primary "${RDMA_CORE_SOURCE}"
+			--skip "${RDMA_CORE_SOURCE}:gcc"
+			--skip "${RDMA_CORE_SOURCE_V64}:gcc" ${_bases})
 	set_tests_properties(upstream_patch_builds PROPERTIES TIMEOUT 3600
 		PROCESSORS 2)
 	add_test(NAME upstream_check_build

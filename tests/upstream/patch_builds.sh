@@ -5,24 +5,29 @@
 # rdma-core tarball made with git archive, or a checkout), libibverbs and
 # libmlx5 built with -Werror after the base and after every patch, with
 # gcc (rdma-core's default build type) and clang (Debug), as rdma-core's
-# CI compiles them.  One source tree per base and one build directory per
+# CI compiles them.  SERIES_DIR is the series of the base given with
+# --primary; for any other base the series is regenerated for it with
+# upstream/gen-series.py (PROJECT_ROOT), as the series is sent per base.  One source tree per base and one build directory per
 # base and compiler, rebuilt incrementally by ninja at each patch.  A
-# "BASE:COMPILER" pair given with --skip is left out (upstream_build
-# already builds it).  Reports per base, patch and compiler; fails on any
+# "BASE:COMPILER" pair given with --skip (repeatable) is left out
+# (upstream_build and upstream_series_v64 build those with gcc).  Reports per base, patch and compiler; fails on any
 # patch that does not apply or does not build.
 #
-# usage: patch_builds.sh SERIES_DIR WORK [--skip BASE:CC] BASE...
+# usage: patch_builds.sh SERIES_DIR PROJECT_ROOT WORK --primary BASE
+#                        [--skip BASE:CC]... BASE...
 set -uo pipefail
 
 name=upstream_patch_builds
-series=$1 work=$2
-shift 2
-skip_base= skip_cc=
-if [[ "${1:-}" == --skip ]]; then
-	skip_cc=${2##*:}
-	skip_base=$(realpath -q "${2%:*}" || true)
+series=$1 root=$2 work=$3
+shift 3
+primary= skips=()
+while [[ "${1:-}" == --* ]]; do
+	case $1 in
+	--primary) primary=$(realpath -q "$2" || true) ;;
+	--skip) skips+=("$(realpath -q "${2%:*}" || true):${2##*:}") ;;
+	esac
 	shift 2
-fi
+done
 jobs=${UPSTREAM_JOBS:-2}
 
 bases=()
@@ -44,14 +49,13 @@ export GIT_AUTHOR_NAME=mlx5-share GIT_AUTHOR_EMAIL=mlx5-share@invalid
 export GIT_COMMITTER_NAME=mlx5-share GIT_COMMITTER_EMAIL=mlx5-share@invalid
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 
-patches=()
-for p in "$series"/[0-9][0-9][0-9][0-9]-*.patch; do
-	[[ "$(basename "$p")" == 0000-* ]] || patches+=("$p")
-done
-if [[ ${#patches[@]} -eq 0 ]]; then
-	echo "FAIL: $name: no patches in $series"
-	exit 1
-fi
+# list_patches DIR: the patches of DIR, cover letter left out.
+list_patches() {
+	patches=()
+	for p in "$1"/[0-9][0-9][0-9][0-9]-*.patch; do
+		[[ "$(basename "$p")" == 0000-* ]] || patches+=("$p")
+	done
+}
 
 # cc_flags COMPILER: the compiler and build type rdma-core's CI uses.
 cc_flags() {
@@ -80,8 +84,8 @@ for base in "${bases[@]}"; do
 	label=${label%.tar.*}
 	ccs=()
 	for cc in gcc clang; do
-		if [[ "$base" == "$skip_base" && "$cc" == "$skip_cc" ]]; then
-			echo "== $label, $cc: left out (upstream_build builds it)"
+		if [[ " ${skips[*]} " == *" $base:$cc "* ]]; then
+			echo "== $label, $cc: left out (built by another test)"
 		else
 			ccs+=("$cc")
 		fi
@@ -91,6 +95,22 @@ for base in "${bases[@]}"; do
 	dir=$work/$label
 	rm -rf "$dir"
 	mkdir -p "$dir/src"
+	sdir=$series
+	if [[ "$base" != "$primary" ]]; then
+		sdir=$dir/series
+		if ! /usr/bin/python3 "$root/upstream/gen-series.py" "$base" \
+			"$sdir"; then
+			echo "   the series cannot be generated for $label"
+			failed=$((failed + 1))
+			continue
+		fi
+	fi
+	list_patches "$sdir"
+	if [[ ${#patches[@]} -eq 0 ]]; then
+		echo "   no patches in $sdir"
+		failed=$((failed + 1))
+		continue
+	fi
 	if [[ -f "$base" ]]; then
 		tar -xf "$base" -C "$dir/src" --strip-components=1
 	else
@@ -130,5 +150,5 @@ if [[ $failed -ne 0 ]]; then
 	echo "FAIL: $name: $failed of $built builds or patches failed"
 	exit 1
 fi
-echo "PASS: $name: ${#patches[@]} patches, $built -Werror builds of" \
-     "libibverbs and libmlx5, all ok"
+echo "PASS: $name: $built -Werror builds of libibverbs and libmlx5," \
+     "all ok"
