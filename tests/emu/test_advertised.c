@@ -92,13 +92,22 @@ static void device_ex(struct ibv_context *ctx)
 	CHECK_EQ(ibv_dealloc_pd(pd), 0);
 }
 
-/* mlx5dv: CQE version 1 (the ucontext's, std_device.c) and nothing else */
+/*
+ * MLX5DV_CONTEXT_FLAGS_BLUEFLAME, a name only rdma-core 61 and later
+ * have: libmlx5 61 and 62 set it whenever the ucontext reports a
+ * BlueFlame register size, which the model does (its UAR pages take
+ * BlueFlame writes as they take doorbells); 64 no longer sets it here.
+ */
+#define DV_FLAG_BLUEFLAME (1ull << 8)
+
+/* mlx5dv: CQE version 1 (the ucontext's, std_device.c), BlueFlame, no more */
 static void mlx5dv_caps(struct ibv_context *ctx)
 {
 	struct mlx5dv_context dv = { .comp_mask = ~0ull };
 
 	REQUIRE(mlx5dv_query_device(ctx, &dv) == 0);
-	CHECK_EQ(dv.flags & ~(uint64_t)MLX5DV_CONTEXT_FLAGS_CQE_V1, 0);
+	CHECK_EQ(dv.flags & ~((uint64_t)MLX5DV_CONTEXT_FLAGS_CQE_V1 |
+			      DV_FLAG_BLUEFLAME), 0);
 	if (dv.comp_mask & MLX5DV_CONTEXT_MASK_CQE_COMPRESION)
 		CHECK_EQ(dv.cqe_comp_caps.max_num, 0);
 	if (dv.comp_mask & MLX5DV_CONTEXT_MASK_SWP)
