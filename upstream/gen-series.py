@@ -475,6 +475,7 @@ SERIES_GENERAL = """#define GENERAL(type)                                       
 	      (general_obj_in_cmd_hdr, obj_id),                              \\
 	      DEVX_ST_SZ_BYTES(general_obj_in_cmd_hdr),                      \\
 	      IMPORT_QUERY_OUT_MAX),                                         \\
+	.create_opcode = MLX5_CMD_OP_CREATE_GENERAL_OBJECT,                  \\
 	.obj_type = (type), .proves_devx = true
 """
 
