@@ -456,8 +456,12 @@ def series_policy_c(text, rel):
                 '#define FIELD_OFF_(off, width) (off)\n'
                 '#define FIELD_WIDTH(...) FIELD_WIDTH_(__VA_ARGS__)\n'
                 '#define FIELD_WIDTH_(off, width) (width)\n',
-                '#define FIELD_OFF(field) __devx_bit_off field\n'
-                '#define FIELD_WIDTH(field) __devx_bit_sz field\n')
+                '#define FIELD_OFF(field) (__devx_bit_off field)\n'
+                '#define FIELD_WIDTH(field) (__devx_bit_sz field)\n')
+    # Its largest answer is the bound itself there: nothing to assert.
+    text = edit(text, rel, '_Static_assert(PRM_QUERY_OBJ_OUT_MAX <= '
+                'IMPORT_QUERY_OUT_MAX &&\n\t       PRM_QUERY_QP_OUT_LEN',
+                '_Static_assert(PRM_QUERY_QP_OUT_LEN')
     text = edit(text, rel, '#define NROWS (sizeof(rows) / sizeof(rows[0]))',
                 '#define NROWS ARRAY_SIZE(rows)')
     text = remove_function_text(text, rel, 'import_policy_rows')
