@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROJECT = os.path.dirname(HERE)
@@ -582,56 +583,43 @@ def mlx5_share(tree):
                        'bool is_mlx5_dev(struct ibv_device *device);\n')
 
 
-OBJ_ID_CHECK = """
-ENOENT
-:	The handle's object no longer carries the exported object id (its
-	type has a PRM query: flow counter, QP, TIR, flow meter, flow
-	sampler and the ASO objects).
-"""
-
-
-def page_fields(name, struct, arg, kernel_object, id_check, kernel_calls):
-    """The template fields of the export page of mlx5dv_<name>_export."""
-    return {
-        'export': 'mlx5dv_%s_export' % name,
-        'import': 'mlx5dv_%s_import' % name,
-        'struct': struct, 'arg': arg, 'kernel_object': kernel_object,
-        'id_check': id_check, 'kernel_calls': kernel_calls,
-    }
-
-
-def handle_only_calls(name, id_name):
-    """kernel_calls of a kind the kernel cannot query by its id."""
-    return ('one UVERBS_METHOD_INFO_HANDLES for the %s type. '
-            'The kernel has no query that reads a %s by its %s, so a '
-            'handle since reused by another %s of the same uverbs file '
-            'imports as that %s.' % (name, name, id_name, name, name))
-
-
-# Each export page's RETURN VALUE, ERRORS and NOTES come from one
-# template (glue/man/export_import.md) filled in per object kind.
+# Each export page gains ERRORS and NOTES from one template
+# (glue/man/export_import.md) filled in per object kind; the page's own
+# text stays as it is.
 MAN_EXPORT_PAGES = {
-    'mlx5dv_devx_obj_export.3.md': page_fields(
-        'devx_obj', 'mlx5dv_devx_obj', 'obj', 'DEVX object', OBJ_ID_CHECK,
-        'for a flow counter, flow meter, flow sampler or ASO object, one '
-        'DEVX_OBJ_QUERY that must find the exported object id behind the '
-        'handle; for a QP or TIR, UVERBS_METHOD_INFO_HANDLES and that '
-        'query; for any other type, UVERBS_METHOD_INFO_HANDLES.'),
-    'mlx5dv_devx_umem_export.3.md': page_fields(
-        'devx_umem', 'mlx5dv_devx_umem', 'umem', 'DEVX UMEM', '',
-        handle_only_calls('UMEM', 'id')),
-    'mlx5dv_var_export.3.md': page_fields(
-        'var', 'mlx5dv_var', 'dv_var', 'VAR', '',
-        handle_only_calls('VAR', 'page id')),
+    'mlx5dv_devx_obj_export.3.md': {
+        'export': 'mlx5dv_devx_obj_export', 'import': 'mlx5dv_devx_obj_import',
+        'arg': 'obj', 'object': 'DEVX object', 'gone': 'destroyed',
+        'notes': 'notes_devx_obj.md'},
+    'mlx5dv_devx_umem_export.3.md': {
+        'export': 'mlx5dv_devx_umem_export',
+        'import': 'mlx5dv_devx_umem_import', 'arg': 'dv_devx_umem',
+        'object': 'UMEM', 'made': 'registered', 'gone': 'deregistered',
+        'notes': 'notes_handle.md'},
+    'mlx5dv_var_export.3.md': {
+        'export': 'mlx5dv_var_export', 'import': 'mlx5dv_var_import',
+        'arg': 'dv_var', 'object': 'VAR', 'made': 'allocated',
+        'gone': 'freed', 'notes': 'notes_handle.md'},
 }
 
 
-def replace_section(tree, rel, new):
-    """Replaces everything from RETURN VALUE up to SEE ALSO."""
-    text = tree.get(rel)
-    start = text.index('# RETURN VALUE\n')
-    end = text.index('# SEE ALSO\n')
-    tree.put(rel, text[:start] + new + text[end:])
+def man_wrap(text):
+    """Fills each paragraph of filled-in man page markdown to 80 columns;
+    a definition's body (':' and a tab) to 72 after its tab."""
+    out = []
+    for para in text.split('\n\n'):
+        if para.startswith('#') or not para.strip():
+            out.append(para)
+        elif para.startswith(':\t'):
+            words = ' '.join(l.strip() for l in para[2:].splitlines())
+            lines = textwrap.wrap(words, 72, break_long_words=False,
+                                  break_on_hyphens=False)
+            out.append(':\t' + '\n\t'.join(lines))
+        else:
+            words = ' '.join(para.split('\n'))
+            out.append('\n'.join(textwrap.wrap(
+                words, 80, break_long_words=False, break_on_hyphens=False)))
+    return '\n\n'.join(out)
 
 
 def kernel_headers(tree):
@@ -723,17 +711,34 @@ def mlx5_query_handles(tree):
 def mlx5_man(tree):
     template = glue('man/export_import.md')
     for page, fields in MAN_EXPORT_PAGES.items():
-        replace_section(tree, 'providers/mlx5/man/' + page,
-                        template.format(**fields))
+        fields = dict(fields,
+                      notes=glue('man/' + fields['notes']).format(**fields))
+        tree.insert_before('providers/mlx5/man/' + page, '# SEE ALSO\n',
+                           man_wrap(template.format(**fields)))
     tree.insert_before('providers/mlx5/man/mlx5dv_get_export_sizes.3.md',
                        '# SEE ALSO\n', glue('man/get_export_sizes.md'))
 
 
 def tests_share(tree):
-    tree.put('tests/test_mlx5_export_checks.py',
-             glue('tests/test_mlx5_export_checks.py'))
-    tree.insert_after('tests/CMakeLists.txt', '  test_mlx5_dr.py\n',
-                      '  test_mlx5_export_checks.py\n')
+    devx = 'tests/test_mlx5_devx.py'
+    tree.insert_after(devx, 'import errno\n', 'import os\n')
+    tree.insert_before(devx, 'import pyverbs.mem_alloc as mem\n',
+                       'import pyverbs.device as d\n')
+    tree.replace(devx, 'from tests.mlx5_base import Mlx5DevxRcResources, '
+                 'Mlx5DevxTrafficBase\n',
+                 'from tests.mlx5_base import Mlx5DevxRcResources, '
+                 'Mlx5DevxTrafficBase, \\\n'
+                 '    Mlx5PyverbsAPITestCase, is_mlx5_dev\n')
+    tree.append(devx, glue('tests/test_mlx5_devx.py'))
+    var = 'tests/test_mlx5_var.py'
+    tree.replace(var, 'import mmap\n',
+                 'import errno\nimport mmap\nimport os\nimport unittest\n')
+    tree.insert_before(var, 'from pyverbs.providers.mlx5.mlx5dv import '
+                       'Mlx5VAR\n',
+                       'from pyverbs.device import Context\n'
+                       'from pyverbs.pyverbs_error import PyverbsRDMAError\n')
+    tree.insert_before(var, '\n\nclass Mlx5TlpVarTestCase(',
+                       glue('tests/test_mlx5_var.py'))
 
 
 # (message file, change); the message's first line is the subject.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "devx_objs.h"
 #include "prm_bits.h"
@@ -231,4 +233,59 @@ struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx,
 	if (obj && qpn)
 		*qpn = prm_get(out, PRM_OUT_OBJN);
 	return obj;
+}
+
+int devx_qp_env_open(struct ibv_context *ctx, struct devx_qp_env *env)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t len = DEVX_QP_UMEM_PAGES * page;
+	int err;
+
+	memset(env, 0, sizeof(*env));
+	env->pd = ibv_alloc_pd(ctx);
+	if (!env->pd)
+		goto fail;
+	env->cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
+	if (!env->cq)
+		goto fail;
+	err = posix_memalign(&env->buf, page, len);
+	if (err) {
+		env->buf = NULL;
+		errno = err;
+		goto fail;
+	}
+	env->umem = mlx5dv_devx_umem_reg(ctx, env->buf, len,
+					 IBV_ACCESS_LOCAL_WRITE);
+	if (!env->umem)
+		goto fail;
+	return 0;
+fail:
+	err = errno ? errno : EINVAL;
+	devx_qp_env_close(env);
+	errno = err;
+	return err;
+}
+
+int devx_qp_env_close(struct devx_qp_env *env)
+{
+	int first = 0, ret;
+
+	if (env->umem) {
+		ret = mlx5dv_devx_umem_dereg(env->umem);
+		if (ret && !first)
+			first = ret;
+	}
+	free(env->buf);
+	if (env->cq) {
+		ret = ibv_destroy_cq(env->cq);
+		if (ret && !first)
+			first = ret;
+	}
+	if (env->pd) {
+		ret = ibv_dealloc_pd(env->pd);
+		if (ret && !first)
+			first = ret;
+	}
+	memset(env, 0, sizeof(*env));
+	return first;
 }

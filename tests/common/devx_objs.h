@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
  * The DEVX contexts and objects the tests make, one definition each: a
- * context opened with DEVX, a PD, a
- * flow counter (or a bulk of them) and a flow meter general object, with
- * their PRM mailboxes written from prm/.  Every function returns what the
- * mlx5dv_devx_*() call under it returns (the object or NULL with errno;
- * 0 or an errno).
+ * context opened with DEVX, a DEVX QP and the verbs PD, CQ and UMEM it
+ * needs, a PD, a flow counter (or a bulk of them) and a flow meter
+ * general object, with their PRM mailboxes written from prm/.  Every
+ * function returns what the mlx5dv_devx_*() call under it returns (the
+ * object or NULL with errno; 0 or an errno).
  */
 #ifndef MLX5_SHARE_TEST_DEVX_OBJS_H
 #define MLX5_SHARE_TEST_DEVX_OBJS_H
@@ -31,6 +31,24 @@ struct ibv_context *devx_open(const char *name, int index);
 struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx,
 				       struct ibv_pd *pd, struct ibv_cq *cq,
 				       uint32_t umem_id, uint32_t *qpn);
+
+/*
+ * What devx_qp_create() needs besides the context: a verbs PD and CQ, and
+ * a UMEM (DEVX_QP_UMEM_PAGES pages) for the QP's work queue.
+ */
+enum { DEVX_QP_UMEM_PAGES = 4 };
+
+struct devx_qp_env {
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
+	void *buf;
+	struct mlx5dv_devx_umem *umem;
+};
+
+/* 0, or an errno (errno set too) with nothing left allocated. */
+int devx_qp_env_open(struct ibv_context *ctx, struct devx_qp_env *env);
+/* 0, or the errno of the first release that failed (all are tried). */
+int devx_qp_env_close(struct devx_qp_env *env);
 
 /* ALLOC_PD; *pdn (when not NULL) gets the PD number. */
 struct mlx5dv_devx_obj *pd_alloc(struct ibv_context *ctx, uint32_t *pdn);

@@ -138,6 +138,17 @@ struct ibv_context *e2e_open(int index)
 	return ctx;
 }
 
+void e2e_open_same_guid(struct ibv_context **ctx0,
+			struct ibv_context **ctx1)
+{
+	*ctx0 = e2e_open(0);
+	*ctx1 = e2e_open(1);
+	if (ibv_get_device_guid((*ctx0)->device) !=
+	    ibv_get_device_guid((*ctx1)->device))
+		check_skip(test_name, "the two devices have distinct node "
+			   "GUIDs (run under mlx5-emu run --same-guid)");
+}
+
 pid_t e2e_spawn_program(const char *path, const char *const *args,
 			int *sock)
 {

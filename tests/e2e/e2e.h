@@ -33,6 +33,12 @@ int e2e_sock(void);
 int e2e_num_devices(void);
 /* Opens the index-th mlx5 device with DEVX; exits the test on failure. */
 struct ibv_context *e2e_open(int index);
+/*
+ * Opens devices 0 and 1, which must share one node GUID (mlx5-emu run
+ * --same-guid): the test is skipped when they do not.
+ */
+void e2e_open_same_guid(struct ibv_context **ctx0,
+			struct ibv_context **ctx1);
 /* e2e_init() of a test with no roles, then e2e_open(0). */
 struct ibv_context *e2e_start(int argc, char **argv, const char *name);
 /*

@@ -8,22 +8,20 @@
  * leaving every object as it was.  A batch whose chunk meets EBUSY asks
  * per handle, so only the busy object's blob fails.
  *
- * The kernel's EBUSY is injected here: this program defines ioctl(), so
- * the library's calls bind to it first, and it answers EBUSY for the
- * calls that name the "busy" handle (the DEVX handle query, or without it
- * the DEVX object query) while busy_left lasts, handing every other call
- * on.  Registered with the handle query and without it.
+ * The kernel's EBUSY is injected here: this program's ioctl()
+ * (ioctl_watch.c) asks ioctl_answer(), which answers EBUSY for the calls
+ * that name the "busy" handle (the DEVX handle query, or without it the
+ * DEVX object query) while busy_left lasts, handing every other call on.
+ * Registered with the handle query and without it.
  */
-#include <dlfcn.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <infiniband/mlx5_share_batch.h>
 
 #include "check.h"
 #include "devx_objs.h"
 #include "e2e.h"
+#include "ioctl_watch.h"
 #include "query_handles_probe.h"
 #include "uverbs_ioctl.h"
 
@@ -64,29 +62,16 @@ static bool names_busy(const struct ib_uverbs_ioctl_hdr *hdr)
 	return false;
 }
 
-__attribute__((visibility("default")))
-int ioctl(int fd, unsigned long req, ...)
+int ioctl_answer(const struct ib_uverbs_ioctl_hdr *hdr)
 {
-	static int (*next)(int, unsigned long, ...);
-	va_list ap;
-	void *arg;
-
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (!next)
-		next = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT,
-							      "ioctl");
-	if (req == RDMA_VERBS_IOCTL && arg && names_busy(arg)) {
-		busy_calls++;
-		if (busy_left) {
-			if (busy_left > 0)
-				busy_left--;
-			errno = EBUSY;
-			return -1;
-		}
-	}
-	return next(fd, req, arg);
+	if (!hdr || !names_busy(hdr))
+		return 0;
+	busy_calls++;
+	if (!busy_left)
+		return 0;
+	if (busy_left > 0)
+		busy_left--;
+	return EBUSY;
 }
 
 static void busy(uint32_t handle, int calls)

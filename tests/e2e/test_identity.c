@@ -46,10 +46,7 @@ static struct ibv_context *ctx;
 static bool method, lowest_free;
 
 /* The QP's verbs PD and CQ and its work queue's UMEM. */
-static struct ibv_pd *qp_pd;
-static struct ibv_cq *qp_cq;
-static struct mlx5dv_devx_umem *qp_umem;
-static void *qp_buf;
+static struct devx_qp_env qp_env;
 
 /* One kind: how to make, export, import and drop an object of it. */
 struct kind {
@@ -97,7 +94,8 @@ static void *make_meter(uint32_t *id)
 
 static void *make_qp(uint32_t *id)
 {
-	return devx_qp_create(ctx, qp_pd, qp_cq, qp_umem->umem_id, id);
+	return devx_qp_create(ctx, qp_env.pd, qp_env.cq,
+			      qp_env.umem->umem_id, id);
 }
 
 static void *make_pd(uint32_t *id)
@@ -343,28 +341,6 @@ static void claims_less(void)
 	REQUIRE(mlx5dv_devx_obj_destroy(fc) == 0);
 }
 
-static void qp_setup(void)
-{
-	long page = sysconf(_SC_PAGESIZE);
-
-	qp_pd = ibv_alloc_pd(ctx);
-	REQUIRE(qp_pd);
-	qp_cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
-	REQUIRE(qp_cq);
-	REQUIRE(posix_memalign(&qp_buf, page, 4 * page) == 0);
-	qp_umem = mlx5dv_devx_umem_reg(ctx, qp_buf, 4 * page,
-				       IBV_ACCESS_LOCAL_WRITE);
-	REQUIRE(qp_umem);
-}
-
-static void qp_teardown(void)
-{
-	REQUIRE(mlx5dv_devx_umem_dereg(qp_umem) == 0);
-	free(qp_buf);
-	REQUIRE(ibv_destroy_cq(qp_cq) == 0);
-	REQUIRE(ibv_dealloc_pd(qp_pd) == 0);
-}
-
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -379,14 +355,14 @@ int main(int argc, char **argv)
 	printf("%s: DEVX handle query %s, firmware numbers %s\n", NAME,
 	       method ? "present" : "absent",
 	       lowest_free ? "lowest-free" : "fresh");
-	qp_setup();
+	REQUIRE(devx_qp_env_open(ctx, &qp_env) == 0);
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		if (kinds[i].make == make_meter && !e2e_meter_supported())
 			continue;
 		stale(&kinds[i]);
 	}
 	claims_less();
-	qp_teardown();
+	REQUIRE(devx_qp_env_close(&qp_env) == 0);
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	return check_done(NAME);
 }

@@ -8,7 +8,6 @@
  * DEVX object, then a new DEVX QP with another qpn, which QUERY_QP tells
  * apart.  Both times the child's import of the old blob fails with ENOENT.
  */
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -33,15 +32,13 @@ struct devx_qp {
 	uint32_t qpn;
 };
 
-static struct ibv_pd *pd;
-static struct ibv_cq *cq;
-static struct mlx5dv_devx_umem *umem;
+static struct devx_qp_env env;
 
 static struct devx_qp devx_qp_make(struct ibv_context *ctx)
 {
 	struct devx_qp q;
 
-	q.obj = devx_qp_create(ctx, pd, cq, umem->umem_id, &q.qpn);
+	q.obj = devx_qp_create(ctx, env.pd, env.cq, env.umem->umem_id, &q.qpn);
 	REQUIRE(q.obj);
 	return q;
 }
@@ -63,9 +60,9 @@ static int devx_qp_query(struct mlx5dv_devx_obj *obj, uint32_t qpn,
 
 static struct ibv_qp *verbs_qp(void)
 {
-	struct ibv_qp_init_attr ia = test_qp_attr(IBV_QPT_RC, cq, 1);
+	struct ibv_qp_init_attr ia = test_qp_attr(IBV_QPT_RC, env.cq, 1);
 
-	return ibv_create_qp(pd, &ia);
+	return ibv_create_qp(env.pd, &ia);
 }
 
 static int child(void)
@@ -107,17 +104,11 @@ int main(int argc, char **argv)
 	struct devx_qp a, b;
 	struct ibv_qp *vqp, *first;
 	uint32_t state = 9;
-	void *buf;
 	int sock;
 	pid_t pid;
 
 	ctx = e2e_start_roles(argc, argv, NAME, child);
-	pd = ibv_alloc_pd(ctx);
-	cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
-	REQUIRE(pd && cq);
-	REQUIRE(posix_memalign(&buf, 4096, 8192) == 0);
-	umem = mlx5dv_devx_umem_reg(ctx, buf, 8192, IBV_ACCESS_LOCAL_WRITE);
-	REQUIRE(umem);
+	REQUIRE(devx_qp_env_open(ctx, &env) == 0);
 
 	/*
 	 * libmlx5 gives a verbs QP a bfreg of a UAR page it allocates (a
@@ -139,8 +130,8 @@ int main(int argc, char **argv)
 	CHECK_EQ(e2e_wait_step(sock), '1');
 
 	/* the UMEM and the verbs CQ are in use by the QP */
-	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), EBUSY);
-	CHECK_EQ(ibv_destroy_cq(cq), EBUSY);
+	CHECK_EQ(mlx5dv_devx_umem_dereg(env.umem), EBUSY);
+	CHECK_EQ(ibv_destroy_cq(env.cq), EBUSY);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(a.obj), 0);
 	vqp = verbs_qp();
 	REQUIRE(vqp);
@@ -158,10 +149,7 @@ int main(int argc, char **argv)
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(b.obj), 0);
 	CHECK_EQ(ibv_destroy_qp(first), 0);
-	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
-	CHECK_EQ(ibv_destroy_cq(cq), 0);
-	CHECK_EQ(ibv_dealloc_pd(pd), 0);
+	CHECK_EQ(devx_qp_env_close(&env), 0);
 	CHECK_EQ(ibv_close_device(ctx), 0);
-	free(buf);
 	return check_done(NAME);
 }

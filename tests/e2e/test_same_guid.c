@@ -28,12 +28,7 @@ int main(int argc, char **argv)
 	e2e_init(argc, argv, NAME);
 	if (e2e_num_devices() < 2)
 		check_skip(NAME, "needs two mlx5 devices");
-	ctx0 = e2e_open(0);
-	ctx1 = e2e_open(1);
-	if (ibv_get_device_guid(ctx0->device) !=
-	    ibv_get_device_guid(ctx1->device))
-		check_skip(NAME, "the two devices have distinct node GUIDs "
-			   "(run under mlx5-emu run --same-guid)");
+	e2e_open_same_guid(&ctx0, &ctx1);
 
 	fc0 = e2e_fc_exported(ctx0, &id0, blob0);
 	fc1 = e2e_fc_exported(ctx1, &id1, blob1);

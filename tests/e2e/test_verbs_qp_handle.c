@@ -12,7 +12,6 @@
  * import would succeed and this test would fail.
  */
 #include <errno.h>
-#include <stdlib.h>
 
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
@@ -26,9 +25,6 @@
 #include "uverbs_ioctl.h"
 
 #define NAME "e2e_verbs_qp_handle"
-
-static struct ibv_pd *pd;
-static struct ibv_cq *cq;
 
 /* DEVX QUERY_QP of qpn through handle, below libmlx5: 0 or the errno */
 static int raw_query_qp(int fd, uint32_t handle, uint32_t qpn)
@@ -46,37 +42,6 @@ static int raw_query_qp(int fd, uint32_t handle, uint32_t qpn)
 	return uverbs_cmd_execute(fd, RDMA_DRIVER_MLX5, cmd);
 }
 
-/* A DEVX QP of ctx (CREATE_QP on a UMEM), its qpn in *qpn */
-static struct mlx5dv_devx_obj *devx_qp(struct ibv_context *ctx,
-				       struct mlx5dv_devx_umem *umem,
-				       uint32_t *qpn)
-{
-	uint8_t in[PRM_QP_IN_LEN] = {}, out[PRM_HDR_LEN] = {};
-	struct mlx5dv_pd dv_pd = {};
-	struct mlx5dv_cq dv_cq = {};
-	struct mlx5dv_obj o = {
-		.pd = { .in = pd, .out = &dv_pd },
-		.cq = { .in = cq, .out = &dv_cq },
-	};
-	struct mlx5dv_devx_obj *obj;
-
-	REQUIRE(mlx5dv_init_obj(&o, MLX5DV_OBJ_PD | MLX5DV_OBJ_CQ) == 0);
-	prm_set(in, PRM_HDR_OPCODE, PRM_OP_CREATE_QP);
-	prm_set(in, PRM_QPC_ST, PRM_QP_ST_RC);
-	prm_set(in, PRM_QPC_PM_STATE, PRM_QP_PM_MIGRATED);
-	prm_set(in, PRM_QPC_PD, dv_pd.pdn);
-	prm_set(in, PRM_QPC_LOG_SQ_SIZE, 3);
-	prm_set(in, PRM_QPC_LOG_RQ_SIZE, 3);
-	prm_set(in, PRM_QPC_CQN_SND, dv_cq.cqn);
-	prm_set(in, PRM_QPC_CQN_RCV, dv_cq.cqn);
-	prm_set(in, PRM_QP_WQ_UMEM_VALID, 1);
-	prm_set(in, PRM_QP_WQ_UMEM_ID, umem->umem_id);
-	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
-	REQUIRE(obj);
-	*qpn = prm_get(out, PRM_OUT_OBJN);
-	return obj;
-}
-
 /* blob with its handle and object id replaced, sealed again */
 static void forge(uint8_t *blob, uint32_t handle, uint32_t object_id)
 {
@@ -92,27 +57,22 @@ static void forge(uint8_t *blob, uint32_t handle, uint32_t object_id)
 int main(int argc, char **argv)
 {
 	struct ibv_qp_init_attr ia;
-	struct mlx5dv_devx_umem *umem;
 	struct mlx5dv_devx_obj *dqp, *imp;
 	struct ibv_context *ctx;
 	uint8_t blob[E2E_BLOB_MAX];
+	struct devx_qp_env env;
 	struct ibv_qp *vqp;
 	uint32_t dqpn;
-	void *buf;
 
 	ctx = e2e_start(argc, argv, NAME);
-	pd = ibv_alloc_pd(ctx);
-	cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
-	REQUIRE(pd && cq);
-	REQUIRE(posix_memalign(&buf, 4096, 8192) == 0);
-	umem = mlx5dv_devx_umem_reg(ctx, buf, 8192, IBV_ACCESS_LOCAL_WRITE);
-	REQUIRE(umem);
-	ia = test_qp_attr(IBV_QPT_RC, cq, 1);
-	vqp = ibv_create_qp(pd, &ia);
+	REQUIRE(devx_qp_env_open(ctx, &env) == 0);
+	ia = test_qp_attr(IBV_QPT_RC, env.cq, 1);
+	vqp = ibv_create_qp(env.pd, &ia);
 	REQUIRE(vqp);
 
 	/* a genuine DEVX-QP blob first: the kind and type a QP's has */
-	dqp = devx_qp(ctx, umem, &dqpn);
+	dqp = devx_qp_create(ctx, env.pd, env.cq, env.umem->umem_id, &dqpn);
+	REQUIRE(dqp);
 	e2e_export(dqp, blob);
 	CHECK_EQ(e2e_blob_object_id(blob), dqpn);
 
@@ -136,10 +96,7 @@ int main(int argc, char **argv)
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(dqp), 0);
 	CHECK_EQ(ibv_destroy_qp(vqp), 0);
-	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
-	CHECK_EQ(ibv_destroy_cq(cq), 0);
-	CHECK_EQ(ibv_dealloc_pd(pd), 0);
+	CHECK_EQ(devx_qp_env_close(&env), 0);
 	CHECK_EQ(ibv_close_device(ctx), 0);
-	free(buf);
 	return check_done(NAME);
 }

@@ -11,26 +11,25 @@
  * that had made no call yet: either way the call must come back clean.
  */
 #include <fcntl.h>
-#include <sys/resource.h>
-#include <unistd.h>
 #include <infiniband/mlx5_share_batch.h>
 
 #include "alloc_track.h"
 #include "check.h"
 #include "e2e.h"
+#include "fd_fill.h"
 
 #define NAME "fault_nofile"
 
-enum { N_OBJS = 3, FD_LIMIT = 256 };
+enum { N_OBJS = 3 };
 
 int main(int argc, char **argv)
 {
 	static uint8_t blobs[N_OBJS][E2E_BLOB_MAX];
 	struct mlx5dv_devx_obj *fcs[N_OBJS], *objs[N_OBJS], *obj;
 	void *ptrs[N_OBJS];
-	int errs[N_OBJS], fillers[FD_LIMIT], nfill = 0, i, ret, err;
+	int errs[N_OBJS], i, ret, err;
+	struct fd_fill fill;
 	struct ibv_context *ctx;
-	struct rlimit old, rl;
 	uint32_t ids[N_OBJS];
 	uint8_t out[32];
 	bool failed;
@@ -45,18 +44,8 @@ int main(int argc, char **argv)
 	}
 
 	/* Use up every descriptor under a small limit. */
-	REQUIRE(getrlimit(RLIMIT_NOFILE, &old) == 0);
-	rl = old;
-	rl.rlim_cur = FD_LIMIT < old.rlim_cur ? FD_LIMIT : old.rlim_cur;
-	REQUIRE(setrlimit(RLIMIT_NOFILE, &rl) == 0);
-	while (nfill < FD_LIMIT) {
-		int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-
-		if (fd < 0)
-			break;
-		fillers[nfill++] = fd;
-	}
-	CHECK(nfill < FD_LIMIT);
+	fd_fill(&fill);
+	CHECK(fill.n < FD_FILL_LIMIT);
 	CHECK_ERRNO(open("/dev/null", O_RDONLY) < 0, EMFILE);
 
 	alloc_track_start(0);
@@ -82,9 +71,7 @@ int main(int argc, char **argv)
 		printf("%s: import with no descriptor left: %s\n", NAME,
 		       strerror(err));
 
-	while (nfill)
-		close(fillers[--nfill]);
-	REQUIRE(setrlimit(RLIMIT_NOFILE, &old) == 0);
+	fd_unfill(&fill);
 
 	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, ptrs, N_OBJS, objs,
 						 errs), N_OBJS);

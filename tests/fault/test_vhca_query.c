@@ -31,18 +31,17 @@
  * with EMFILE, and once descriptors are free it binds.
  */
 #include <dlfcn.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 #include <infiniband/mlx5_share_batch.h>
 
 #include "blob.h"
 #include "check.h"
 #include "e2e.h"
+#include "fd_fill.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -138,12 +137,7 @@ static uint32_t id0, id1;
 
 static void open_both(void)
 {
-	ctx0 = e2e_open(0);
-	ctx1 = e2e_open(1);
-	if (ibv_get_device_guid(ctx0->device) !=
-	    ibv_get_device_guid(ctx1->device))
-		check_skip(NAME, "the two devices have distinct node GUIDs "
-			   "(run under mlx5-emu run --same-guid)");
+	e2e_open_same_guid(&ctx0, &ctx1);
 	/* Creating asks no identity: neither device is cached yet. */
 	fc0 = fc_alloc(ctx0, &id0);
 	fc1 = fc_alloc(ctx1, &id1);
@@ -197,11 +191,28 @@ static void check_no_crossing(uint8_t *blob0)
 	CHECK_EQ(errs[0], EXDEV);
 }
 
+/*
+ * Exporting fc0 asks for the vhca_id once and binds the blob to device
+ * 0's function: the blob imports there, and not into device 1.
+ */
+static void check_export_binds(uint8_t *blob)
+{
+	unsigned int asked = vhca_queries;
+	struct blob b;
+
+	CHECK_EQ(mlx5dv_devx_obj_export(fc0, blob), 0);
+	CHECK_EQ(vhca_queries, asked + 1);
+	decode(blob, &b);
+	CHECK(b.has_vhca_id);
+	check_alias(blob);
+	check_no_crossing(blob);
+	e2e_check_fc_import(ctx0, blob, id0);
+}
+
 static int export_fails(const struct fault *f)
 {
 	uint8_t blob[E2E_BLOB_MAX];
 	unsigned int asked;
-	struct blob b;
 	int ret;
 
 	open_both();
@@ -216,14 +227,7 @@ static int export_fails(const struct fault *f)
 	CHECK(all_bytes(blob, sizeof(blob), 0xa5));	/* untouched */
 
 	/* Nothing was cached: the next export asks again, and binds. */
-	asked = vhca_queries;
-	CHECK_EQ(mlx5dv_devx_obj_export(fc0, blob), 0);
-	CHECK_EQ(vhca_queries, asked + 1);
-	decode(blob, &b);
-	CHECK(b.has_vhca_id);
-	check_alias(blob);
-	check_no_crossing(blob);
-	e2e_check_fc_import(ctx0, blob, id0);
+	check_export_binds(blob);
 	close_both();
 	return check_done(NAME);
 }
@@ -295,14 +299,7 @@ static int refused(const struct fault *f)
 	CHECK_EQ(b.node_guid, be64toh(ibv_get_device_guid(ctx0->device)));
 
 	/* A refusal is not cached either: asked again, device 0 answers. */
-	asked = vhca_queries;
-	CHECK_EQ(mlx5dv_devx_obj_export(fc0, blob), 0);
-	CHECK_EQ(vhca_queries, asked + 1);
-	decode(blob, &b);
-	CHECK(b.has_vhca_id);
-	check_alias(blob);
-	check_no_crossing(blob);
-	e2e_check_fc_import(ctx0, blob, id0);
+	check_export_binds(blob);
 	close_both();
 	return check_done(NAME);
 }
@@ -334,34 +331,20 @@ static int export_in_thread(uint8_t *blob, int *err)
 	return a.ret;
 }
 
-enum { FD_LIMIT = 256 };
-
 static int out_of_descriptors(void)
 {
-	int fillers[FD_LIMIT], nfill = 0, err, ret;
+	struct fd_fill fill;
 	uint8_t blob[E2E_BLOB_MAX];
-	struct rlimit old, rl;
 	struct blob b;
+	int err, ret;
 
 	open_both();
-	REQUIRE(getrlimit(RLIMIT_NOFILE, &old) == 0);
-	rl = old;
-	rl.rlim_cur = FD_LIMIT < old.rlim_cur ? FD_LIMIT : old.rlim_cur;
-	REQUIRE(setrlimit(RLIMIT_NOFILE, &rl) == 0);
-	while (nfill < FD_LIMIT) {
-		int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-
-		if (fd < 0)
-			break;
-		fillers[nfill++] = fd;
-	}
-	REQUIRE(nfill < FD_LIMIT);
+	fd_fill(&fill);
+	REQUIRE(fill.n < FD_FILL_LIMIT);
 
 	memset(blob, 0xa5, sizeof(blob));
 	ret = export_in_thread(blob, &err);
-	while (nfill)
-		close(fillers[--nfill]);
-	REQUIRE(setrlimit(RLIMIT_NOFILE, &old) == 0);
+	fd_unfill(&fill);
 	if (!ret)
 		fprintf(stderr, "%s: the export out of descriptors worked\n",
 			NAME);

@@ -47,6 +47,23 @@ static struct mlx5dv_var *var_alloc(struct ibv_context *ctx)
 	return var;
 }
 
+/*
+ * The stale blob, its handle taken by a new VAR: it imports without the
+ * DEVX handle query, and fails with ENOENT with it (another serial).
+ */
+static struct mlx5dv_var *stale_import(struct ibv_context *ctx,
+				       uint8_t *blob)
+{
+	struct mlx5dv_var *imp = mlx5dv_var_import(ctx, blob);
+	int err = errno;	/* before the probe's own ioctl */
+
+	if (query_handles_present(ctx->cmd_fd))
+		CHECK(imp == NULL && err == ENOENT);
+	else
+		CHECK(imp != NULL);
+	return imp;
+}
+
 int main(void)
 {
 	struct ibv_context *ctx = umv_open("mlx5_0");
@@ -82,11 +99,7 @@ int main(void)
 	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle));
 	CHECK(b->page_id != a_page);
 	CHECK(b->mmap_off != a_off);
-	imp = mlx5dv_var_import(ctx, blob);
-	if (query_handles_present(ctx->cmd_fd))
-		CHECK(imp == NULL && errno == ENOENT);
-	else
-		CHECK(imp != NULL);
+	imp = stale_import(ctx, blob);
 	if (imp) {
 		CHECK_EQ(imp->page_id, a_page);
 		map(ctx->cmd_fd, imp, &err);
@@ -106,11 +119,7 @@ int main(void)
 	 * Without the handle query the stale blob now names the new VAR,
 	 * page and mapping included; with it, ENOENT (another serial).
 	 */
-	imp = mlx5dv_var_import(ctx, blob);
-	if (query_handles_present(ctx->cmd_fd))
-		CHECK(imp == NULL && errno == ENOENT);
-	else
-		CHECK(imp != NULL);
+	imp = stale_import(ctx, blob);
 	if (imp) {
 		pc = map(ctx->cmd_fd, c, &err);
 		REQUIRE(!err);

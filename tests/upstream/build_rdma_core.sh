@@ -6,7 +6,8 @@
 #   WORK/base      unpatched: libibverbs and libmlx5 only
 #   WORK/patched   the series applied with git am one patch at a time,
 #                  libibverbs and libmlx5 built with -Werror after each
-#                  patch, then the whole tree with pyverbs
+#                  patch, then the whole tree with pyverbs, static
+#                  libraries and man pages
 # (build dirs WORK/{base,patched}/build, configured IN_PLACE so that the
 # build's own libibverbs finds the build's providers), then this
 # repository's scenario programs against each (WORK/{base,patched}/apps).
@@ -82,8 +83,11 @@ git -C "$work/patched" add -A -f .
 git -C "$work/patched" commit -q -m "rdma-core $(basename "$src")"
 # Configured with pyverbs from the start: the per-patch builds still
 # build only ibverbs and mlx5, and the final one reuses them.
+# Static libraries and man pages too, as rdma-core's CI builds the tree
+# that its buildlib/check-build inspects (upstream_check_build).
 cmake -S "$work/patched" -B "$work/patched/build" "${common[@]}" \
-	-DNO_PYVERBS=0 -DPYTHON_EXECUTABLE="$python" >/dev/null
+	-DNO_PYVERBS=0 -DPYTHON_EXECUTABLE="$python" -DENABLE_STATIC=1 \
+	-DNO_MAN_PAGES=0 >/dev/null
 for patch in "$series"/[0-9][0-9][0-9][0-9]-*.patch; do
 	[[ "$(basename "$patch")" == 0000-* ]] && continue
 	echo "-- $(basename "$patch")"
