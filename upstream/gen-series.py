@@ -280,6 +280,15 @@ VOCABULARY = {
     'PRM_OP_QUERY_QP': 'MLX5_CMD_OP_QUERY_QP',
     'PRM_OP_QUERY_TIR': 'MLX5_CMD_OP_QUERY_TIR',
     'PRM_OP_QUERY_GENERAL_OBJECT': 'MLX5_CMD_OP_QUERY_GENERAL_OBJECT',
+    'PRM_OP_CREATE_FLOW_TABLE': 'MLX5_CMD_OP_CREATE_FLOW_TABLE',
+    'PRM_OP_CREATE_FLOW_GROUP': 'MLX5_CMD_OP_CREATE_FLOW_GROUP',
+    'PRM_OP_SET_FLOW_TABLE_ENTRY': 'MLX5_CMD_OP_SET_FLOW_TABLE_ENTRY',
+    'PRM_OP_ALLOC_FLOW_COUNTER': 'MLX5_CMD_OP_CREATE_FLOW_COUNTER',
+    'PRM_OP_ALLOC_PACKET_REFORMAT_CONTEXT':
+        'MLX5_CMD_OP_ALLOC_PACKET_REFORMAT_CONTEXT',
+    'PRM_OP_CREATE_QP': 'MLX5_CMD_OP_CREATE_QP',
+    'PRM_OP_CREATE_TIR': 'MLX5_CMD_OP_CREATE_TIR',
+    'PRM_OP_CREATE_GENERAL_OBJECT': 'MLX5_CMD_OP_CREATE_GENERAL_OBJECT',
     'PRM_QUERY_FT_IN_TABLE_ID': '(query_flow_table_in, table_id)',
     'PRM_QUERY_FG_IN_GROUP_ID': '(query_flow_group_in, group_id)',
     'PRM_QUERY_FTE_IN_FLOW_INDEX': '(query_fte_in, flow_index)',
@@ -396,12 +405,14 @@ def guard(text, rel, old, new):
 
 # The codec's functions that only blob.c calls in the series.
 BLOB_INTERNAL = ['blob_crc32c', 'blob_checksum', 'blob_body_reserved',
-                 'blob_prefix_init', 'blob_encode_body']
+                 'blob_encode_body']
+# What only this repository's other encoders call: not in the series.
+BLOB_UNUSED = ['blob_prefix_init']
 
 
 def series_blob_h(text, rel):
     text = guard(text, rel, 'MLX5_SHARE_BLOB_H', 'MLX5_BLOB_H')
-    for name in BLOB_INTERNAL:
+    for name in BLOB_INTERNAL + BLOB_UNUSED:
         text = drop_decl(text, rel, name)
     # What this repository says of its own earlier formats (rdma-core
     # never shipped them); FOREIGN catches any other mention.
@@ -413,6 +424,10 @@ def series_blob_h(text, rel):
 def series_blob_c(text, rel):
     for name in BLOB_INTERNAL:
         text = make_static(text, rel, name)
+    for name in BLOB_UNUSED:
+        text = remove_function_text(text, rel, name)
+    text = edit(text, rel, '/* blob_prefix_init() fills words:',
+                '/* prefix_init() fills words:')
     return edit(text, rel, '#include "crc32c.h"\n',
                 '\n' + glue('mlx5/blob_crc32c.c').rstrip('\n') + '\n')
 
@@ -442,8 +457,12 @@ def series_policy_c(text, rel):
                 '#define FIELD_OFF_(off, width) (off)\n'
                 '#define FIELD_WIDTH(...) FIELD_WIDTH_(__VA_ARGS__)\n'
                 '#define FIELD_WIDTH_(off, width) (width)\n',
-                '#define FIELD_OFF(field) __devx_bit_off field\n'
-                '#define FIELD_WIDTH(field) __devx_bit_sz field\n')
+                '#define FIELD_OFF(field) (__devx_bit_off field)\n'
+                '#define FIELD_WIDTH(field) (__devx_bit_sz field)\n')
+    # Its largest answer is the bound itself there: nothing to assert.
+    text = edit(text, rel, '_Static_assert(PRM_QUERY_OBJ_OUT_MAX <= '
+                'IMPORT_QUERY_OUT_MAX &&\n\t       PRM_QUERY_QP_OUT_LEN',
+                '_Static_assert(PRM_QUERY_QP_OUT_LEN')
     text = edit(text, rel, '#define NROWS (sizeof(rows) / sizeof(rows[0]))',
                 '#define NROWS ARRAY_SIZE(rows)')
     text = remove_function_text(text, rel, 'import_policy_rows')
@@ -461,6 +480,7 @@ SERIES_GENERAL = """#define GENERAL(type)                                       
 	      (general_obj_in_cmd_hdr, obj_id),                              \\
 	      DEVX_ST_SZ_BYTES(general_obj_in_cmd_hdr),                      \\
 	      IMPORT_QUERY_OUT_MAX),                                         \\
+	.create_opcode = MLX5_CMD_OP_CREATE_GENERAL_OBJECT,                  \\
 	.obj_type = (type), .proves_devx = true
 """
 
@@ -602,6 +622,92 @@ def man_wrap(text):
     return '\n\n'.join(out)
 
 
+def kernel_headers(tree):
+    """The uapi of the kernel series, as its patches write it."""
+    rel = 'kernel-headers/rdma/mlx5_user_ioctl_cmds.h'
+    tree.insert_after(rel, '\tMLX5_IB_METHOD_DEVX_SUBSCRIBE_EVENT,\n',
+                      '\tMLX5_IB_METHOD_DEVX_QUERY_HANDLES,\n};\n\n'
+                      'enum mlx5_ib_devx_query_handles_attrs {\n'
+                      '\tMLX5_IB_ATTR_DEVX_QUERY_HANDLES_IN = '
+                      '(1U << UVERBS_ID_NS_SHIFT),\n'
+                      '\tMLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT,\n')
+    for last, new in (('DEVX_OBJ_CREATE_CMD_OUT', 'DEVX_OBJ_CREATE_SERIAL'),
+                      ('VAR_OBJ_ALLOC_FLAGS', 'VAR_OBJ_ALLOC_SERIAL'),
+                      ('DEVX_UMEM_REG_DMABUF_FD', 'DEVX_UMEM_REG_SERIAL')):
+        tree.insert_after(rel, '\tMLX5_IB_ATTR_%s,\n' % last,
+                          '\tMLX5_IB_ATTR_%s,\n' % new)
+    tree.insert_after('kernel-headers/rdma/mlx5_user_ioctl_verbs.h',
+                      '\tMLX5_IB_UAPI_QUERY_PORT_ESW_OWNER_VHCA_ID\t= 1 << 5,'
+                      '\n};\n\n',
+                      glue('kernel/mlx5_user_ioctl_verbs.h.handles'))
+
+
+# (method, its attribute count then, the line after which the serial is
+# asked for, the object's name there)
+CREATE_SERIAL = [
+    ('MLX5_IB_METHOD_DEVX_OBJ_CREATE', 3, 'DEVX_OBJ_CREATE_SERIAL',
+     '\tfill_attr_out(cmd, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, out, '
+     'outlen);\n', 'obj->serial'),
+    ('MLX5_IB_METHOD_DEVX_UMEM_REG', 7, 'DEVX_UMEM_REG_SERIAL',
+     '\thandle = fill_attr_out_obj(cmd, MLX5_IB_ATTR_DEVX_UMEM_REG_HANDLE);'
+     '\n', 'umem->serial'),
+    ('MLX5_IB_METHOD_VAR_OBJ_ALLOC', 5, 'VAR_OBJ_ALLOC_SERIAL',
+     '\t\t      &obj->dv_var.page_id);\n', 'obj->serial'),
+]
+SERIAL_FIELDS = [
+    ('\tuint8_t log_obj_range;\n\tvoid *priv;\n', '\tuint64_t serial;\n'),
+    ('struct mlx5_var_obj {\n\tstruct mlx5dv_var dv_var;\n'
+     '\tstruct ibv_context *context;\n\tuint32_t handle;\n',
+     '\tuint64_t serial;\n'),
+    ('\tstruct mlx5dv_devx_umem dv_devx_umem;\n'
+     '\tstruct ibv_context *context;\n\tuint32_t handle;\n',
+     '\tuint64_t serial;\n'),
+]
+# Export copies the serial into the blob, import back into the object.
+SERIAL_COPIES = [
+    ('\tb.obj.log_obj_range = obj->log_obj_range;\n',
+     '\tb.serial = obj->serial;\n'),
+    ('\tobj->log_obj_range = b.obj.log_obj_range;\n',
+     '\tobj->serial = b.serial;\n'),
+    ('\tb.umem.handle = umem->handle;\n', '\tb.serial = umem->serial;\n'),
+    ('\tumem->handle = b.umem.handle;\n', '\tumem->serial = b.serial;\n'),
+    ('\tb.var.mmap_off = dv_var->mmap_off;\n',
+     '\tb.serial = var->serial;\n'),
+    ('\tvar->dv_var.mmap_off = b.var.mmap_off;\n',
+     '\tvar->serial = b.serial;\n'),
+]
+
+
+def mlx5_create_serial(tree):
+    rel = 'providers/mlx5/verbs.c'
+    for method, n, attr, anchor, field in CREATE_SERIAL:
+        tree.replace(rel, '\t\t\t       %s,\n\t\t\t       %d);\n' %
+                     (method, n),
+                     '\t\t\t       %s,\n\t\t\t       %d);\n' %
+                     (method, n + 1))
+        tree.insert_after(rel, anchor,
+                          '\t/* Optional: a kernel without it leaves 0 */\n'
+                          '\tattr_optional(fill_attr_out_ptr(cmd,\n'
+                          '\t\t\t\t\tMLX5_IB_ATTR_%s,\n'
+                          '\t\t\t\t\t&%s));\n' % (attr, field))
+    for anchor, new in SERIAL_FIELDS:
+        tree.insert_after('providers/mlx5/mlx5.h', anchor, new)
+    for anchor, new in SERIAL_COPIES:
+        tree.insert_after('providers/mlx5/obj_export.c', anchor, new)
+
+
+def mlx5_query_handles(tree):
+    rel = 'providers/mlx5/obj_export.c'
+    tree.insert_before(rel, "/* Does b's handle still name a live object",
+                       glue('mlx5/obj_export_query.c'))
+    tree.replace(rel, '\tret = share_check_live(context, b);\n',
+                 '\tret = share_query_handle(context, b);\n'
+                 '\tif (ret == SHARE_NO_METHOD)\n'
+                 '\t\tret = share_check_live(context, b);\n')
+    tree.insert_after(rel, '#include <rdma/mlx5_user_ioctl_cmds.h>\n',
+                      '#include <rdma/mlx5_user_ioctl_verbs.h>\n')
+
+
 def mlx5_man(tree):
     template = glue('man/export_import.md')
     for page, fields in MAN_EXPORT_PAGES.items():
@@ -644,6 +750,9 @@ SERIES = [
     ('03-mlx5-blob.txt', mlx5_blob),
     ('04-mlx5-policy.txt', mlx5_policy),
     ('06-mlx5-share.txt', mlx5_share),
+    ('06a-kernel-headers.txt', kernel_headers),
+    ('06b-mlx5-create-serial.txt', mlx5_create_serial),
+    ('06c-mlx5-query-handles.txt', mlx5_query_handles),
     ('07-mlx5-man.txt', mlx5_man),
     ('08-tests.txt', tests_share),
 ]

@@ -295,6 +295,23 @@ static int share_check_devx_obj(struct ibv_context *context,
 					      b->obj.handle);
 }
 
+/* Does b's handle still name a live object of b's kind and id? */
+static int share_check_live(struct ibv_context *context,
+			    const struct blob *b)
+{
+	switch (b->kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		return share_check_devx_obj(context, b);
+	case BLOB_KIND_DEVX_UMEM:
+		return share_handle_live(context, MLX5_IB_OBJECT_DEVX_UMEM,
+					 b->umem.handle);
+	case BLOB_KIND_VAR:
+		return share_handle_live(context, MLX5_IB_OBJECT_VAR,
+					 b->var.handle);
+	}
+	return EINVAL;
+}
+
 /* Export's argument check: false with errno EINVAL when one is NULL. */
 static bool share_args_ok(const void *obj, const void *data)
 {
@@ -318,19 +335,7 @@ static void *share_import(struct ibv_context *context, const void *data,
 	ret = share_decode(context, data, kind, b);
 	if (ret)
 		goto err;
-	switch (kind) {
-	case BLOB_KIND_DEVX_OBJ:
-		ret = share_check_devx_obj(context, b);
-		break;
-	case BLOB_KIND_DEVX_UMEM:
-		ret = share_handle_live(context, MLX5_IB_OBJECT_DEVX_UMEM,
-					b->umem.handle);
-		break;
-	case BLOB_KIND_VAR:
-		ret = share_handle_live(context, MLX5_IB_OBJECT_VAR,
-					b->var.handle);
-		break;
-	}
+	ret = share_check_live(context, b);
 	if (ret)
 		goto err;
 	obj = calloc(1, size);
