@@ -168,14 +168,22 @@ def add_provider_source(tree, name):
 # ---- the changes, one per patch ------------------------------------
 
 def bump_pabi(tree):
-    """Documentation/versioning.md: any change to the private symbols
-    bumps IBVERBS_PABI_VERSION, with the packaging that names it."""
+    """Documentation/versioning.md: a change to the private symbols needs
+    IBVERBS_PABI_VERSION at this release's major version, raised once per
+    release with the packaging that names it; buildlib/check-build refuses
+    a private version newer than PACKAGE_VERSION.  So nothing changes
+    where the release has raised it already (master, v64.0)."""
     rel = 'CMakeLists.txt'
-    m = re.search(r'set\(IBVERBS_PABI_VERSION "(\d+)"\)', tree.get(rel))
-    if not m:
-        raise SeriesError('%s: no IBVERBS_PABI_VERSION' % rel)
+    text = tree.get(rel)
+    m = re.search(r'set\(IBVERBS_PABI_VERSION "(\d+)"\)', text)
+    r = re.search(r'set\(PACKAGE_VERSION "(\d+)\.', text)
+    if not m or not r:
+        raise SeriesError('%s: no IBVERBS_PABI_VERSION or PACKAGE_VERSION'
+                          % rel)
     old = int(m.group(1))
-    new = old + 1
+    new = int(r.group(1))
+    if old >= new:
+        return
     tree.replace(rel, m.group(0), 'set(IBVERBS_PABI_VERSION "%d")' % new)
     tree.replace('debian/control', 'Breaks: ibverbs-providers (<< %d~)' % old,
                  'Breaks: ibverbs-providers (<< %d~)' % new)
