@@ -7,7 +7,8 @@
 #  2. runs that tree's scripts/checkpatch.pl --strict on every patch: no
 #     error, warning or check;
 #  3. builds mlx5_ib.ko out of tree against the matching linux-headers with
-#     W=1 -Werror, the series' include/ changes put into the headers;
+#     W=1 -Werror, the series' include/ changes put into the headers
+#     (KERNEL_JOBS compile jobs, default 1: tests/kernel/CMakeLists.txt);
 #  4. compiles kernel-headers/rdma_uapi_compat_check.c against the patched
 #     uapi headers, so that every constant rdma_uapi_compat.h supplies is
 #     the kernel's (its _Static_asserts compare the two).
@@ -159,7 +160,7 @@ t "build mlx5_ib.ko (W=1, warnings are errors)"
 for f in $(git diff --name-only base HEAD -- include/); do
 	cp "$T/$f" "$KC/$f"
 done
-nice make -s -j"$(nproc)" -C "$KH" M="$T/drivers/infiniband/hw/mlx5" \
+nice make -s -j"${KERNEL_JOBS:-1}" -C "$KH" M="$T/drivers/infiniband/hw/mlx5" \
 	W=1 KCFLAGS=-Werror modules >"$W/build.log" 2>&1 ||
 	{ cat "$W/build.log"; fail "mlx5_ib.ko does not build at W=1"; }
 grep -i 'warning' "$W/build.log" && fail "warnings"

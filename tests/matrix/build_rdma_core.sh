@@ -30,7 +30,13 @@
 # that release's code under the names (libmlx5.so.1.ABI.VER) and version
 # strings a release VER would have.  The matrix uses it for a release
 # outside the supported range that does not exist yet.
+#
+# Built as Release (-O2, the code a RelWithDebInfo package has, without
+# the debug information nothing here reads), with MATRIX_JOBS (default 1)
+# compile jobs: the matrix's tests each take one of ctest's processors
+# and run two releases side by side (tests/matrix/CMakeLists.txt).
 set -euo pipefail
+. "$(dirname "$0")/../common/rdma_core_tree.sh"
 
 relabel=
 if [ "${1:-}" = --relabel ]; then
@@ -40,7 +46,7 @@ fi
 
 src=${1:?usage: build_rdma_core.sh SOURCE WORKDIR}
 work=${2:?usage: build_rdma_core.sh SOURCE WORKDIR}
-jobs=${MATRIX_JOBS:-2}
+jobs=${MATRIX_JOBS:-1}
 
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -50,8 +56,7 @@ build=$work/build
 if [ -f "$src" ]; then
 	tree=$work/src
 	rm -rf "$tree"
-	mkdir -p "$tree"
-	tar -xf "$src" -C "$tree" --strip-components=1
+	rc_unpack "$src" "$tree"
 elif [ -f "$src/CMakeLists.txt" ]; then
 	tree=$(cd "$src" && pwd)
 	if [ -n "$relabel" ]; then
@@ -73,8 +78,10 @@ if [ -n "$relabel" ]; then
 fi
 
 rm -rf "$build" "$prefix"
+# shellcheck disable=SC2046
 cmake -S "$tree" -B "$build" -GNinja -DNO_MAN_PAGES=1 -DNO_PYVERBS=1 \
-	-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX="$prefix" \
+	$(rc_cmake_python) \
+	-DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
 	>"$work/configure.log" 2>&1 || {
 	tail -30 "$work/configure.log" >&2
 	exit 1

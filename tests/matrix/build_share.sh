@@ -41,7 +41,7 @@ result=${4:-}
 if [ $refused = 1 ]; then
 	: "${result:?--refused needs RESULT}"
 fi
-jobs=${MATRIX_JOBS:-2}
+jobs=${MATRIX_JOBS:-1}
 
 uapi=$(dirname "$prefix")/uapi
 uapi_args=()

@@ -36,21 +36,8 @@ python=/usr/bin/python3
 common=(-GNinja -DIN_PLACE=1 -DENABLE_WERROR=1 -DNO_MAN_PAGES=1
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo)
 
-unpack() {
-	mkdir -p "$2"
-	if [[ -f "$1" ]]; then
-		tar -xf "$1" -C "$2" --strip-components=1
-	elif [[ -e "$1/.git" ]]; then
-		git -C "$1" archive HEAD | tar -xf - -C "$2"
-	else
-		cp -a "$1/." "$2"
-	fi
-}
-
-# Fixed identity: git am records it, and nothing here depends on who runs.
-export GIT_AUTHOR_NAME=mlx5-share GIT_AUTHOR_EMAIL=mlx5-share@invalid
-export GIT_COMMITTER_NAME=mlx5-share GIT_COMMITTER_EMAIL=mlx5-share@invalid
-export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+# rc_unpack, rc_git_base (a fixed identity for git am), rc_cmake_python
+. "$root/tests/common/rdma_core_tree.sh"
 
 build_apps() {
 	cmake -S "$root/tests/upstream/against" -B "$1/apps" \
@@ -64,9 +51,10 @@ stamp="$(realpath "$src") $(stat -c '%s %Y' "$src")"
 if [[ "$(cat "$work/base/.built-from" 2>/dev/null)" != "$stamp" ]]; then
 	echo "== unpatched: libibverbs and libmlx5"
 	rm -rf "$work/base"
-	unpack "$src" "$work/base"
+	rc_unpack "$src" "$work/base"
+	# shellcheck disable=SC2046
 	cmake -S "$work/base" -B "$work/base/build" "${common[@]}" \
-		-DNO_PYVERBS=1 >/dev/null
+		-DNO_PYVERBS=1 $(rc_cmake_python) >/dev/null
 	ninja -C "$work/base/build" -j "$jobs" ibverbs mlx5 >/dev/null
 	echo "$stamp" >"$work/base/.built-from"
 else
@@ -77,10 +65,8 @@ build_apps "$work/base"
 rm -rf "$work/patched"
 
 echo "== patched: one patch at a time"
-unpack "$src" "$work/patched"
-git -C "$work/patched" init -q
-git -C "$work/patched" add -A -f .
-git -C "$work/patched" commit -q -m "rdma-core $(basename "$src")"
+rc_unpack "$src" "$work/patched"
+rc_git_base "$work/patched" "rdma-core $(basename "$src")"
 # Configured with pyverbs from the start: the per-patch builds still
 # build only ibverbs and mlx5, and the final one reuses them.
 # Static libraries and man pages too, as rdma-core's CI builds the tree

@@ -16,19 +16,15 @@ for tool in git ninja cmake tar; do
 		exit 77
 	fi
 done
-export GIT_AUTHOR_NAME=series GIT_AUTHOR_EMAIL=series@invalid
-export GIT_COMMITTER_NAME=series GIT_COMMITTER_EMAIL=series@invalid
-export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+. "$root/tests/common/rdma_core_tree.sh"
 
 rm -rf "$work"
-mkdir -p "$work/tree"
 /usr/bin/python3 "$root/upstream/gen-series.py" "$src" "$work/patches"
-tar -xf "$src" -C "$work/tree" --strip-components=1
-git -C "$work/tree" init -q
-git -C "$work/tree" add -A -f .
-git -C "$work/tree" commit -q -m "base $(basename "$src")"
+rc_unpack "$src" "$work/tree"
+rc_git_base "$work/tree" "base $(basename "$src")"
+# shellcheck disable=SC2046
 cmake -S "$work/tree" -B "$work/build" -GNinja -DIN_PLACE=1 \
-	-DENABLE_WERROR=1 -DNO_MAN_PAGES=1 -DNO_PYVERBS=1 \
+	-DENABLE_WERROR=1 -DNO_MAN_PAGES=1 -DNO_PYVERBS=1 $(rc_cmake_python) \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 for patch in "$work/patches"/[0-9][0-9][0-9][0-9]-*.patch; do
 	[[ "$(basename "$patch")" == 0000-* ]] && continue

@@ -45,9 +45,8 @@ for tool in git ninja cmake gcc clang; do
 	fi
 done
 
-export GIT_AUTHOR_NAME=mlx5-share GIT_AUTHOR_EMAIL=mlx5-share@invalid
-export GIT_COMMITTER_NAME=mlx5-share GIT_COMMITTER_EMAIL=mlx5-share@invalid
-export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+# rc_unpack, rc_git_base (a fixed identity for git am), rc_cmake_python
+. "$root/tests/common/rdma_core_tree.sh"
 
 # list_patches DIR: the patches of DIR, cover letter left out.
 list_patches() {
@@ -111,19 +110,18 @@ for base in "${bases[@]}"; do
 		failed=$((failed + 1))
 		continue
 	fi
-	if [[ -f "$base" ]]; then
-		tar -xf "$base" -C "$dir/src" --strip-components=1
-	else
-		git -C "$base" archive HEAD | tar -xf - -C "$dir/src"
+	if ! rc_unpack "$base" "$dir/src" ||
+		! rc_git_base "$dir/src" "$label"; then
+		echo "   $label cannot be unpacked"
+		failed=$((failed + 1))
+		continue
 	fi
-	git -C "$dir/src" init -q
-	git -C "$dir/src" add -A -f .
-	git -C "$dir/src" commit -q -m "$label"
 	for cc in "${ccs[@]}"; do
 		# shellcheck disable=SC2046
 		if ! cmake -S "$dir/src" -B "$dir/$cc" -GNinja $(cc_flags "$cc") \
 			-DENABLE_WERROR=1 -DIOCTL_MODE=both -DNO_PYVERBS=1 \
-			-DNO_MAN_PAGES=1 >"$dir/$cc.cmake.log" 2>&1; then
+			-DNO_MAN_PAGES=1 $(rc_cmake_python) \
+			>"$dir/$cc.cmake.log" 2>&1; then
 			tail -20 "$dir/$cc.cmake.log"
 			echo "   $cc: configure FAILED"
 			failed=$((failed + 1))

@@ -6,39 +6,32 @@
  * and the next call asks again; no blob crosses to the other function of
  * the same node GUID.
  *
- * The failure is injected here: this program's ioctl() takes the place of
- * libc's (and of mlx5-emu's preload, which it calls on) and fails the
- * next DEVX general command that is a QUERY_HCA_CAP of the general
- * capabilities with the errno asked for.
+ * The failure is injected here: this program's ioctl() (ioctl_watch.c)
+ * takes the place of libc's (and of mlx5-emu's preload, which it calls
+ * on), and its ioctl_answer() fails the next DEVX general command that is
+ * a QUERY_HCA_CAP of the general capabilities with the errno asked for.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-#include <dlfcn.h>
-#include <endian.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <rdma/rdma_user_ioctl.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
 #include "blob.h"
 #include "check.h"
 #include "e2e.h"
+#include "ioctl_watch.h"
 
 #define NAME "upstream_vhca_failure"
 
 /* The errno the next general capabilities query fails with, or 0. */
 static int inject;
 
-static bool is_vhca_query(void *arg)
+static bool is_vhca_query(const struct ib_uverbs_ioctl_hdr *hdr)
 {
-	struct ib_uverbs_ioctl_hdr *hdr = arg;
 	const uint8_t *in;
 	unsigned int i;
 
-	if (hdr->object_id != MLX5_IB_OBJECT_DEVX ||
+	if (!hdr || hdr->object_id != MLX5_IB_OBJECT_DEVX ||
 	    hdr->method_id != MLX5_IB_METHOD_DEVX_OTHER)
 		return false;
 	for (i = 0; i < hdr->num_attrs; i++) {
@@ -53,26 +46,15 @@ static bool is_vhca_query(void *arg)
 	return false;
 }
 
-int ioctl(int fd, unsigned long req, ...)
+int ioctl_answer(const struct ib_uverbs_ioctl_hdr *hdr)
 {
-	static int (*next)(int, unsigned long, ...);
-	va_list ap;
-	void *arg;
-	int err;
+	int err = 0;
 
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (req == RDMA_VERBS_IOCTL && inject && is_vhca_query(arg)) {
+	if (inject && is_vhca_query(hdr)) {
 		err = inject;
 		inject = 0;
-		errno = err;
-		return -1;
 	}
-	if (!next)
-		next = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT,
-							       "ioctl");
-	return next(fd, req, arg);
+	return err;
 }
 
 static const int transient[] = { EMFILE, ENOMEM, EAGAIN, EINTR, EIO };
