@@ -5,6 +5,14 @@
 #                          a git checkout or a plain tree) into DIR
 #   rc_git_base DIR MSG    DIR made a git repository with one commit, MSG,
 #                          by a fixed identity, for `git am` to apply to
+#   rc_am_build TREE BUILD SERIES WHO
+#                          each patch of SERIES (cover letter left out)
+#                          applied to TREE with git am, then libibverbs and
+#                          libmlx5 (targets ibverbs, mlx5) rebuilt in BUILD
+#                          by ninja (UPSTREAM_JOBS jobs, default 2): what
+#                          the patch changed and what depends on it; fails
+#                          at the first patch that does not apply or build,
+#                          saying "FAIL: WHO<patch> ..."
 #   rc_cmake_python        the -DPYTHON_EXECUTABLE= option every rdma-core
 #                          configure gets: the system's python3 when there
 #                          is one, so that the generators run by the
@@ -35,6 +43,25 @@ rc_git_base() {
 	git -C "$1" init -q &&
 		git -C "$1" add -A -f . &&
 		git -C "$1" commit -q -m "$2"
+}
+
+rc_am_build() {
+	local patch
+	for patch in "$3"/[0-9][0-9][0-9][0-9]-*.patch; do
+		[[ "$(basename "$patch")" == 0000-* ]] && continue
+		echo "-- $(basename "$patch")"
+		if ! git -C "$1" am -q "$patch"; then
+			echo "FAIL: $4$(basename "$patch") does not apply"
+			return 1
+		fi
+		if ! ninja -C "$2" -j "${UPSTREAM_JOBS:-2}" ibverbs mlx5 \
+			>"$2/ninja.log" 2>&1; then
+			cat "$2/ninja.log"
+			echo "FAIL: $4$(basename "$patch") does not build" \
+				"with -Werror"
+			return 1
+		fi
+	done
 }
 
 rc_cmake_python() {

@@ -36,7 +36,8 @@ python=/usr/bin/python3
 common=(-GNinja -DIN_PLACE=1 -DENABLE_WERROR=1 -DNO_MAN_PAGES=1
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo)
 
-# rc_unpack, rc_git_base (a fixed identity for git am), rc_cmake_python
+# rc_unpack, rc_git_base (a fixed identity for git am), rc_am_build,
+# rc_cmake_python
 . "$root/tests/common/rdma_core_tree.sh"
 
 build_apps() {
@@ -74,17 +75,7 @@ rc_git_base "$work/patched" "rdma-core $(basename "$src")"
 cmake -S "$work/patched" -B "$work/patched/build" "${common[@]}" \
 	-DNO_PYVERBS=0 -DPYTHON_EXECUTABLE="$python" -DENABLE_STATIC=1 \
 	-DNO_MAN_PAGES=0 >/dev/null
-for patch in "$series"/[0-9][0-9][0-9][0-9]-*.patch; do
-	[[ "$(basename "$patch")" == 0000-* ]] && continue
-	echo "-- $(basename "$patch")"
-	git -C "$work/patched" am -q "$patch"
-	if ! ninja -C "$work/patched/build" -j "$jobs" ibverbs mlx5 \
-		>"$work/patched/ninja.log" 2>&1; then
-		cat "$work/patched/ninja.log"
-		echo "FAIL: $(basename "$patch") does not build with -Werror"
-		exit 1
-	fi
-done
+rc_am_build "$work/patched" "$work/patched/build" "$series" "" || exit 1
 
 echo "== patched: whole tree with pyverbs"
 if ! ninja -C "$work/patched/build" -j "$jobs" >"$work/patched/ninja.log" \

@@ -26,16 +26,6 @@ rc_git_base "$work/tree" "base $(basename "$src")"
 cmake -S "$work/tree" -B "$work/build" -GNinja -DIN_PLACE=1 \
 	-DENABLE_WERROR=1 -DNO_MAN_PAGES=1 -DNO_PYVERBS=1 $(rc_cmake_python) \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-for patch in "$work/patches"/[0-9][0-9][0-9][0-9]-*.patch; do
-	[[ "$(basename "$patch")" == 0000-* ]] && continue
-	echo "-- $(basename "$patch")"
-	git -C "$work/tree" am -q "$patch"
-	if ! ninja -C "$work/build" -j "${UPSTREAM_JOBS:-2}" ibverbs mlx5 \
-		>"$work/ninja.log" 2>&1; then
-		cat "$work/ninja.log"
-		echo "FAIL: $name: $(basename "$patch") does not build with -Werror"
-		exit 1
-	fi
-done
+rc_am_build "$work/tree" "$work/build" "$work/patches" "$name: " || exit 1
 echo "PASS: $name: the series for $(basename "$src") applies and builds" \
      "with -Werror at every patch"
