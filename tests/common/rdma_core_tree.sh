@@ -9,7 +9,7 @@
 #                          each patch of SERIES (cover letter left out)
 #                          applied to TREE with git am, then libibverbs and
 #                          libmlx5 (targets ibverbs, mlx5) rebuilt in BUILD
-#                          by ninja (UPSTREAM_JOBS jobs, default 2): what
+#                          by ninja (UPSTREAM_JOBS jobs, default 1): what
 #                          the patch changed and what depends on it; fails
 #                          at the first patch that does not apply or build,
 #                          saying "FAIL: WHO<patch> ..."
@@ -54,7 +54,7 @@ rc_am_build() {
 			echo "FAIL: $4$(basename "$patch") does not apply"
 			return 1
 		fi
-		if ! ninja -C "$2" -j "${UPSTREAM_JOBS:-2}" ibverbs mlx5 \
+		if ! ninja -C "$2" -j "${UPSTREAM_JOBS:-1}" ibverbs mlx5 \
 			>"$2/ninja.log" 2>&1; then
 			cat "$2/ninja.log"
 			echo "FAIL: $4$(basename "$patch") does not build" \

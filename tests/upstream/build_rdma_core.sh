@@ -30,7 +30,7 @@ for tool in git ninja cmake tar; do
 	fi
 done
 
-jobs=${UPSTREAM_JOBS:-2}
+jobs=${UPSTREAM_JOBS:-1}
 python=/usr/bin/python3
 # -Werror through rdma-core's own switch; no man pages (pandoc).
 common=(-GNinja -DIN_PLACE=1 -DENABLE_WERROR=1 -DNO_MAN_PAGES=1

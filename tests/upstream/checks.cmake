@@ -56,7 +56,7 @@ else()
 			--skip "${RDMA_CORE_SOURCE}:gcc"
 			--skip "${RDMA_CORE_SOURCE_V64}:gcc" ${_bases})
 	set_tests_properties(upstream_patch_builds PROPERTIES TIMEOUT 3600
-		PROCESSORS 2 COST 250)
+		COST 250)
 	add_test(NAME upstream_check_build
 		COMMAND bash "${_here}/check_build.sh" "${_patched}")
 	set_tests_properties(upstream_check_build PROPERTIES TIMEOUT 900

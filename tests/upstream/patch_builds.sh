@@ -28,7 +28,7 @@ while [[ "${1:-}" == --* ]]; do
 	esac
 	shift 2
 done
-jobs=${UPSTREAM_JOBS:-2}
+jobs=${UPSTREAM_JOBS:-1}
 
 bases=()
 for b in "$@"; do
