@@ -164,35 +164,6 @@ bool blob_version_known(uint16_t version);
 size_t blob_encode(const struct blob *b, void *buf);
 
 /*
- * What every blob of one kind exported by one device shares: its header
- * words (checksum field zero) and their part of the CRC-32C.  An
- * exporter that keeps one per device and kind encodes and checksums only
- * the body on each call; blob_encode() builds one each time.
- */
-struct blob_prefix {
-	uint64_t header[BLOB_HEADER_SIZE / 8];
-	/* CRC-32C register after the header and as many zeros as the body */
-	uint32_t crc;
-	enum blob_kind kind;
-	uint16_t version;
-};
-
-/*
- * Fills *pre for format 3 blobs of kind from dev; false for an unknown
- * kind.
- */
-bool blob_prefix_init(struct blob_prefix *pre, enum blob_kind kind,
-		      const struct blob_device *dev);
-
-/*
- * blob_encode() of a blob with pre's header and b's body fields of
- * pre->kind, serial included (b's other fields are not read).  Returns
- * the bytes written.
- */
-size_t blob_encode_body(const struct blob_prefix *pre, const struct blob *b,
-			void *buf);
-
-/*
  * Decodes and checks the blob in buf.  avail is how many bytes the caller
  * can vouch for (SIZE_MAX when unknown, as in the public import, which has
  * no length argument: then no byte past the header's promise is read).
@@ -209,13 +180,13 @@ struct blob_span {
 };
 
 /*
- * The reserved runs of kind's body in format version (the header's are
- * bytes 28..31), *n of them, in offset order; NULL and *n 0 for an
- * unknown kind or version.  Lets a reader such as mlx5-share-inspect
- * check what blob_decode() checks.
+ * Fills span (up to max runs) with the reserved runs of kind's body in
+ * format version, in offset order, and returns how many there are (0 for
+ * an unknown kind or version).  The header's are bytes 28..31.  Lets a
+ * reader such as mlx5-share-inspect say which byte decoding refused.
  */
-const struct blob_span *blob_body_reserved(enum blob_kind kind,
-					   uint16_t version, size_t *n);
+size_t blob_body_reserved(enum blob_kind kind, uint16_t version,
+			  struct blob_span *span, size_t max);
 
 /* CRC-32C (Castagnoli), as used for the checksum field. */
 uint32_t blob_crc32c(const void *buf, size_t len);
