@@ -316,9 +316,9 @@ VOCABULARY = {
     'PRM_QUERY_TIR_IN_LEN': 'DEVX_ST_SZ_BYTES(query_tir_in)',
     'PRM_QUERY_GOBJ_IN_LEN': 'DEVX_ST_SZ_BYTES(general_obj_in_cmd_hdr)',
     'PRM_QUERY_QP_OUT_LEN': 'DEVX_ST_SZ_BYTES(query_qp_out)',
-    'PRM_OBJ_OUT_LEN': 'DEVX_ST_SZ_BYTES(query_tir_out)',
-    'PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN':
-        'DEVX_ST_SZ_BYTES(query_flow_counter_out)',
+    # Answers only their status is read of: offered the largest buffer.
+    'PRM_OBJ_OUT_LEN': 'IMPORT_QUERY_OUT_MAX',
+    'PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN': 'IMPORT_QUERY_OUT_MAX',
     'PRM_QUERY_OBJ_OUT_MAX': 'IMPORT_QUERY_OUT_MAX',
     'PRM_OBJ_TYPE_FLOW_METER': 'MLX5_OBJ_TYPE_FLOW_METER',
     'PRM_OBJ_TYPE_FLOW_SAMPLER': 'MLX5_OBJ_TYPE_FLOW_SAMPLER',
@@ -412,16 +412,18 @@ def guard(text, rel, old, new):
 
 
 # The codec's functions that only blob.c calls in the series.
-BLOB_INTERNAL = ['blob_crc32c', 'blob_checksum', 'blob_body_reserved',
-                 'blob_encode_body']
+BLOB_INTERNAL = ['blob_crc32c', 'blob_checksum']
 # What only this repository's other encoders call: not in the series.
-BLOB_UNUSED = ['blob_prefix_init']
+BLOB_UNUSED = ['blob_body_reserved']
 
 
 def series_blob_h(text, rel):
     text = guard(text, rel, 'MLX5_SHARE_BLOB_H', 'MLX5_BLOB_H')
     for name in BLOB_INTERNAL + BLOB_UNUSED:
         text = drop_decl(text, rel, name)
+    text = edit(text, rel, '/* A run of reserved bytes in an encoded blob. */\n'
+                'struct blob_span {\n\tunsigned char off;\n'
+                '\tunsigned char len;\n};\n\n', '')
     # What this repository says of its own earlier formats (rdma-core
     # never shipped them); FOREIGN catches any other mention.
     if re.search(r'^ \* Formats? \d', text, re.M):
@@ -434,8 +436,6 @@ def series_blob_c(text, rel):
         text = make_static(text, rel, name)
     for name in BLOB_UNUSED:
         text = remove_function_text(text, rel, name)
-    text = edit(text, rel, '/* blob_prefix_init() fills words:',
-                '/* prefix_init() fills words:')
     return edit(text, rel, '#include "crc32c.h"\n',
                 '\n' + glue('mlx5/blob_crc32c.c').rstrip('\n') + '\n')
 

@@ -1,25 +1,15 @@
 /* No MLX5_IB_METHOD_DEVX_QUERY_HANDLES: the checks above decide. */
 #define SHARE_NO_METHOD (-1)
 
-static enum blob_kind share_kind_of(uint32_t kind)
-{
-	switch (kind) {
-	case MLX5_IB_DEVX_HANDLE_KIND_OBJ:
-		return BLOB_KIND_DEVX_OBJ;
-	case MLX5_IB_DEVX_HANDLE_KIND_UMEM:
-		return BLOB_KIND_DEVX_UMEM;
-	case MLX5_IB_DEVX_HANDLE_KIND_VAR:
-		return BLOB_KIND_VAR;
-	}
-	return 0;	/* a kind this library does not know: matches none */
-}
+static_assert(MLX5_IB_DEVX_HANDLE_KIND_OBJ == BLOB_KIND_DEVX_OBJ &&
+	      MLX5_IB_DEVX_HANDLE_KIND_UMEM == BLOB_KIND_DEVX_UMEM &&
+	      MLX5_IB_DEVX_HANDLE_KIND_VAR == BLOB_KIND_VAR, "handle kinds");
 
 /*
  * Asks the kernel what b's handle names, with no firmware command, and
- * judges b by its answer (import_policy_judge()): ENOENT when the handle
- * is dead or names another object, including a later one given the same
- * handle and firmware id.  SHARE_NO_METHOD on a kernel without the
- * method, which leaves errno as it was.
+ * judges b by it: ENOENT for a dead handle or another object, even one
+ * with the same handle and firmware id.  SHARE_NO_METHOD, errno kept, on
+ * a kernel without the method.
  */
 static int share_query_handle(struct ibv_context *context,
 			      const struct blob *b)
@@ -54,7 +44,7 @@ static int share_query_handle(struct ibv_context *context,
 	if (!(out->flags & UVERBS_ATTR_F_VALID_OUTPUT))
 		return EPROTO;
 	k.serial = info.serial;
-	k.kind = share_kind_of(info.kind);
+	k.kind = info.kind;
 	k.obj_id = info.obj_id;
 	k.opcode = info.opcode;
 	k.obj_type = info.obj_type;
