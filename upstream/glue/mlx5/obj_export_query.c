@@ -1,9 +1,18 @@
 /* No MLX5_IB_METHOD_DEVX_QUERY_HANDLES: the checks above decide. */
 #define SHARE_NO_METHOD (-1)
 
-static_assert(MLX5_IB_DEVX_HANDLE_KIND_OBJ == BLOB_KIND_DEVX_OBJ &&
-	      MLX5_IB_DEVX_HANDLE_KIND_UMEM == BLOB_KIND_DEVX_UMEM &&
-	      MLX5_IB_DEVX_HANDLE_KIND_VAR == BLOB_KIND_VAR, "handle kinds");
+static enum blob_kind share_kind_of(uint32_t kind)
+{
+	switch (kind) {
+	case MLX5_IB_DEVX_HANDLE_KIND_OBJ:
+		return BLOB_KIND_DEVX_OBJ;
+	case MLX5_IB_DEVX_HANDLE_KIND_UMEM:
+		return BLOB_KIND_DEVX_UMEM;
+	case MLX5_IB_DEVX_HANDLE_KIND_VAR:
+		return BLOB_KIND_VAR;
+	}
+	return 0;	/* a kind unknown here matches no blob */
+}
 
 /*
  * Asks the kernel what b's handle names, with no firmware command, and
@@ -44,7 +53,7 @@ static int share_query_handle(struct ibv_context *context,
 	if (!(out->flags & UVERBS_ATTR_F_VALID_OUTPUT))
 		return EPROTO;
 	k.serial = info.serial;
-	k.kind = info.kind;
+	k.kind = share_kind_of(info.kind);
 	k.obj_id = info.obj_id;
 	k.opcode = info.opcode;
 	k.obj_type = info.obj_type;
