@@ -164,9 +164,8 @@ static int share_handle_live(struct ibv_context *context, uint16_t object_id,
 		}
 		list = bigger;
 		ret = ibv_cmd_info_handles(context, object_id, list, max, &num);
-		if (ret == EPROTONOSUPPORT || ret == EOPNOTSUPP ||
-		    ret == ENOTTY) {
-			ret = 0;	/* the kernel has no such method */
+		if (uverbs_no_method(ret)) {
+			ret = 0;
 			break;
 		}
 		if (ret)
