@@ -366,9 +366,10 @@ static void judge_decode(const struct input *in, struct judge *j)
 		verdict(j, "reserved bytes", false, EINVAL,
 			"cannot be read without a whole blob");
 	} else {
-		size_t n, i;
-		const struct blob_span *r =
-			blob_body_reserved(kind, get16(b + 4), &n);
+		struct blob_span r[BLOB_MAX_SIZE / 2];
+		size_t n = blob_body_reserved(kind, get16(b + 4), r,
+					      sizeof(r) / sizeof(r[0]));
+		size_t i;
 		bool zero = zero_bytes(b + 28, 4);
 		uint16_t flags = get16(b + 26);
 

@@ -316,9 +316,9 @@ VOCABULARY = {
     'PRM_QUERY_TIR_IN_LEN': 'DEVX_ST_SZ_BYTES(query_tir_in)',
     'PRM_QUERY_GOBJ_IN_LEN': 'DEVX_ST_SZ_BYTES(general_obj_in_cmd_hdr)',
     'PRM_QUERY_QP_OUT_LEN': 'DEVX_ST_SZ_BYTES(query_qp_out)',
-    'PRM_OBJ_OUT_LEN': 'DEVX_ST_SZ_BYTES(query_tir_out)',
-    'PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN':
-        'DEVX_ST_SZ_BYTES(query_flow_counter_out)',
+    # Answers only their status is read of: offered the largest buffer.
+    'PRM_OBJ_OUT_LEN': 'IMPORT_QUERY_OUT_MAX',
+    'PRM_QUERY_FC_STATS_BYTE + PRM_TRAFFIC_COUNTER_LEN': 'IMPORT_QUERY_OUT_MAX',
     'PRM_QUERY_OBJ_OUT_MAX': 'IMPORT_QUERY_OUT_MAX',
     'PRM_OBJ_TYPE_FLOW_METER': 'MLX5_OBJ_TYPE_FLOW_METER',
     'PRM_OBJ_TYPE_FLOW_SAMPLER': 'MLX5_OBJ_TYPE_FLOW_SAMPLER',
@@ -380,7 +380,28 @@ def make_static(text, rel, name):
         if width(line + rest) > 80:
             line = 'static ' + m.group(1).rstrip() + '\n' + name + '('
         return line
-    return pat.sub(static, text)
+    return realign_args(pat.sub(static, text), name)
+
+
+def indent_to(col):
+    return '\t' * (col // 8) + ' ' * (col % 8)
+
+
+def realign_args(text, name):
+    """Aligns the parameter lines after the definition of name with its
+    open parenthesis, as they were before the line grew."""
+    lines = text.split('\n')
+    for i, line in enumerate(lines):
+        if line.startswith(name + '(') or re.match(r'static .*\b' +
+                                                   re.escape(name) + r'\(',
+                                                   line):
+            col = width(line[:line.index(name + '(') + len(name) + 1])
+            j = i
+            while lines[j].endswith(','):
+                j += 1
+                lines[j] = indent_to(col) + lines[j].lstrip()
+            break
+    return '\n'.join(lines)
 
 
 def edit(text, rel, old, new):
@@ -412,16 +433,18 @@ def guard(text, rel, old, new):
 
 
 # The codec's functions that only blob.c calls in the series.
-BLOB_INTERNAL = ['blob_crc32c', 'blob_checksum', 'blob_body_reserved',
-                 'blob_encode_body']
+BLOB_INTERNAL = ['blob_crc32c', 'blob_checksum']
 # What only this repository's other encoders call: not in the series.
-BLOB_UNUSED = ['blob_prefix_init']
+BLOB_UNUSED = ['blob_body_reserved']
 
 
 def series_blob_h(text, rel):
     text = guard(text, rel, 'MLX5_SHARE_BLOB_H', 'MLX5_BLOB_H')
     for name in BLOB_INTERNAL + BLOB_UNUSED:
         text = drop_decl(text, rel, name)
+    text = edit(text, rel, '/* A run of reserved bytes in an encoded blob. */\n'
+                'struct blob_span {\n\tunsigned char off;\n'
+                '\tunsigned char len;\n};\n\n', '')
     # What this repository says of its own earlier formats (rdma-core
     # never shipped them); FOREIGN catches any other mention.
     if re.search(r'^ \* Formats? \d', text, re.M):
@@ -434,8 +457,6 @@ def series_blob_c(text, rel):
         text = make_static(text, rel, name)
     for name in BLOB_UNUSED:
         text = remove_function_text(text, rel, name)
-    text = edit(text, rel, '/* blob_prefix_init() fills words:',
-                '/* prefix_init() fills words:')
     return edit(text, rel, '#include "crc32c.h"\n',
                 '\n' + glue('mlx5/blob_crc32c.c').rstrip('\n') + '\n')
 
@@ -569,6 +590,9 @@ ATTRS_STRUCTS = [
 
 def mlx5_share(tree):
     tree.put('providers/mlx5/obj_export.c', glue('mlx5/obj_export.c'))
+    tree.insert_before('providers/mlx5/obj_export.c',
+                       '/*\n * 0 when handle is a live object',
+                       shared_function('uverbs_no_method'))
     for struct, kind in ATTRS_STRUCTS:
         tree.remove_block('providers/mlx5/mlx5.h', struct)
         tag = struct.split()[1]
@@ -704,9 +728,25 @@ def mlx5_create_serial(tree):
         tree.insert_after('providers/mlx5/obj_export.c', anchor, new)
 
 
+def shared_function(name):
+    """A static inline function of providers/mlx5/handle_info.h, with the
+    comment above it, as a static function of one file."""
+    text = read(os.path.join(PROJECT, 'providers/mlx5/handle_info.h'))
+    m = re.search(r'(/\*(?:(?!\*/).)*\*/\n)?static inline (\w+)\s+' +
+                  re.escape(name) + r'\(', text, re.S)
+    if not m:
+        raise SeriesError('handle_info.h: no function %s' % name)
+    end = text.index('\n}\n', m.end()) + 3
+    fn = text[m.start():end]
+    fn = re.sub(r'static inline (\w+)\s+' + re.escape(name) + r'\(',
+                r'static \1 ' + name + '(', fn)
+    return realign_args(fn, name) + '\n'
+
+
 def mlx5_query_handles(tree):
     rel = 'providers/mlx5/obj_export.c'
     tree.insert_before(rel, "/* Does b's handle still name a live object",
+                       shared_function('handle_info_from_kernel') +
                        glue('mlx5/obj_export_query.c'))
     tree.replace(rel, '\tret = share_check_live(context, b);\n',
                  '\tret = share_query_handle(context, b);\n'

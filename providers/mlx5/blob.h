@@ -1,26 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * The export blob: the contract between an exporting and an importing
- * process.  This comment is the one place its layout is written down.
- *
- * Every blob is a fixed number of bytes for its kind.  All integers are
- * little-endian, whatever the host; every reserved byte is zero.
+ * The export blob, the one place its layout is written down.  Each kind
+ * has a fixed size; integers are little-endian; reserved bytes are zero.
  *
  * Header (all kinds)
  *   off size field
  *     0    4 magic            the bytes 'M' '5' 'S' 'X'
- *     4    2 format_version   BLOB_FORMAT_VERSION (3) when written;
- *                             2 is still read (below)
+ *     4    2 format_version   3 (BLOB_FORMAT_VERSION); 2 is read
  *     6    2 kind             1 DEVX object, 2 DEVX UMEM, 3 VAR
  *     8    4 length           total bytes of this blob, header included
- *    12    4 checksum         CRC-32C of all `length` bytes, computed
- *                             with these four bytes taken as zero
- *    16    8 node_guid        exporting device's node GUID, as the
- *                             host-order value of
- *                             be64toh(ibv_get_device_guid())
- *    24    2 vhca_id          exporting PCI function's vhca_id (general HCA
- *                             capabilities), valid when flags has
- *                             BLOB_F_VHCA_ID, else zero
+ *    12    4 checksum         CRC-32C of the blob, these bytes as zero
+ *    16    8 node_guid        be64toh(ibv_get_device_guid())
+ *    24    2 vhca_id          the exporting function's, if BLOB_F_VHCA_ID
  *    26    2 flags            bit 0 BLOB_F_VHCA_ID; every other bit zero
  *    28    4 reserved
  *
@@ -58,17 +49,12 @@
  * Formats 0 and 1 (1 had no vhca_id, bytes 24..31 reserved) and any
  * newer one are refused with EPROTO.
  *
- * Decoding checks, in this order, so that a reader never looks past the
- * bytes the header promised and a newer format is told apart from junk:
- * magic (EINVAL), format_version (EPROTO), kind (EINVAL), length equal to
- * the kind's size (EINVAL), checksum (EINVAL), reserved bytes, unknown
- * flags and a vhca_id without BLOB_F_VHCA_ID (EINVAL).
- * The device check (EXDEV, blob_check_device) is the caller's: it knows
- * the importing device.  The node GUIDs must be equal, and when both the
- * blob and the importing device have a vhca_id, so must those: two PCI
- * functions may report one node GUID (unconfigured SR-IOV VFs often all
- * report zero), never one vhca_id.  Where either side has none (the
- * device refused QUERY_HCA_CAP), only the node GUID is checked.
+ * Decoding checks, in order, so that no byte past the header's length is
+ * read: magic, format_version (EPROTO), kind, length, checksum, reserved
+ * bytes and flags (all EINVAL).  The device check (blob_check_device(),
+ * EXDEV) wants equal node GUIDs and, where both sides have one, equal
+ * vhca_ids: PCI functions may share a node GUID (unconfigured VFs often
+ * report zero), never a vhca_id.
  */
 #ifndef MLX5_SHARE_BLOB_H
 #define MLX5_SHARE_BLOB_H
@@ -126,11 +112,7 @@ struct blob_device {
 	bool has_vhca_id;
 };
 
-/*
- * The decoded form of any blob.  version: the format it was read from,
- * or is to be written in (blob_encode: 2 or 3).  serial: the object's
- * serial, 0 when unknown (always 0 in format 2).
- */
+/* A decoded blob; serial 0 when unknown (always in format 2). */
 struct blob {
 	uint16_t version;
 	uint64_t serial;
@@ -155,49 +137,15 @@ size_t blob_size(enum blob_kind kind);
 bool blob_version_known(uint16_t version);
 
 /*
- * Writes the blob for b (b->version, b->kind, the device fields, the
- * kind's and, in format 3, b->serial) into buf, which must hold
- * blob_size(b->kind) bytes.  Returns the bytes written, or 0 for an
- * unknown kind or a version blob_version_known() refuses.  Export writes
- * format 3; format 2 is for tests and tools that need an older blob.
+ * Writes b in format b->version into buf (blob_size(b->kind) bytes);
+ * returns the bytes written, 0 for an unknown kind or version.
  */
 size_t blob_encode(const struct blob *b, void *buf);
 
 /*
- * What every blob of one kind exported by one device shares: its header
- * words (checksum field zero) and their part of the CRC-32C.  An
- * exporter that keeps one per device and kind encodes and checksums only
- * the body on each call; blob_encode() builds one each time.
- */
-struct blob_prefix {
-	uint64_t header[BLOB_HEADER_SIZE / 8];
-	/* CRC-32C register after the header and as many zeros as the body */
-	uint32_t crc;
-	enum blob_kind kind;
-	uint16_t version;
-};
-
-/*
- * Fills *pre for format 3 blobs of kind from dev; false for an unknown
- * kind.
- */
-bool blob_prefix_init(struct blob_prefix *pre, enum blob_kind kind,
-		      const struct blob_device *dev);
-
-/*
- * blob_encode() of a blob with pre's header and b's body fields of
- * pre->kind, serial included (b's other fields are not read).  Returns
- * the bytes written.
- */
-size_t blob_encode_body(const struct blob_prefix *pre, const struct blob *b,
-			void *buf);
-
-/*
- * Decodes and checks the blob in buf.  avail is how many bytes the caller
- * can vouch for (SIZE_MAX when unknown, as in the public import, which has
- * no length argument: then no byte past the header's promise is read).
- * expect is the kind the caller wants, or 0 for any.  Returns 0 and fills
- * *b, or a positive errno (see the order above); *b is then unspecified.
+ * Decodes and checks the blob in buf, of which avail bytes are readable
+ * (SIZE_MAX when unknown).  expect: the kind wanted, 0 for any.  Returns
+ * 0 and fills *b, or a positive errno (the order above).
  */
 int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 		struct blob *b);
@@ -209,13 +157,13 @@ struct blob_span {
 };
 
 /*
- * The reserved runs of kind's body in format version (the header's are
- * bytes 28..31), *n of them, in offset order; NULL and *n 0 for an
- * unknown kind or version.  Lets a reader such as mlx5-share-inspect
- * check what blob_decode() checks.
+ * Fills span (up to max runs) with the reserved runs of kind's body in
+ * format version, in offset order, and returns how many there are (0 for
+ * an unknown kind or version).  The header's are bytes 28..31.  Lets a
+ * reader such as mlx5-share-inspect say which byte decoding refused.
  */
-const struct blob_span *blob_body_reserved(enum blob_kind kind,
-					   uint16_t version, size_t *n);
+size_t blob_body_reserved(enum blob_kind kind, uint16_t version,
+			  struct blob_span *span, size_t max);
 
 /* CRC-32C (Castagnoli), as used for the checksum field. */
 uint32_t blob_crc32c(const void *buf, size_t len);
@@ -230,10 +178,7 @@ uint32_t blob_checksum(const void *buf, size_t len);
 /* Fills b's device fields (node GUID, vhca_id) from dev. */
 void blob_set_device(struct blob *b, const struct blob_device *dev);
 
-/*
- * 0 when a decoded blob may have been exported by the device dev (the
- * rule above), else EXDEV.
- */
+/* 0 when dev may have exported b (the rule above), else EXDEV. */
 int blob_check_device(const struct blob *b, const struct blob_device *dev);
 
 #endif

@@ -28,12 +28,7 @@ struct device_entry {
 	const struct ibv_device *device;
 	struct ibv_device **pin;	/* the list holding device */
 	struct blob_device id;
-	/* Each kind's header and its CRC: an export encodes only a body. */
-	struct blob_prefix prefix[BLOB_KIND_VAR];
 };
-
-_Static_assert(BLOB_KIND_DEVX_OBJ == 1 && BLOB_KIND_DEVX_UMEM == 2 &&
-	       BLOB_KIND_VAR == 3, "prefix[kind - 1]");
 
 static _Atomic(struct device_entry *) entries;
 
@@ -136,7 +131,6 @@ int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 {
 	struct blob_device got = { 0 };
 	struct device_entry *e;
-	enum blob_kind kind;
 	int saved, ret;
 
 	if (!ctx || !ctx->device)
@@ -163,9 +157,6 @@ int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 		if (e && e->pin) {
 			e->device = ctx->device;
 			e->id = got;
-			for (kind = 1; kind <= BLOB_KIND_VAR; kind++)
-				blob_prefix_init(&e->prefix[kind - 1], kind,
-						 &got);
 			publish(e);
 		} else {
 			free(e);
@@ -174,40 +165,6 @@ int device_id_get(struct ibv_context *ctx, struct blob_device *id)
 	*id = got;
 	errno = saved;
 	return 0;
-}
-
-/* A device not (yet) in the cache: asked now, and kept when it answers. */
-static __attribute__((noinline)) int
-prefix_uncached(struct ibv_context *ctx, enum blob_kind kind,
-		struct blob_prefix *scratch, const struct blob_prefix **pre)
-{
-	struct blob_device id;
-	int ret;
-
-	ret = device_id_get(ctx, &id);
-	if (ret)
-		return ret;
-	blob_prefix_init(scratch, kind, &id);
-	*pre = scratch;
-	return 0;
-}
-
-int device_id_prefix(struct ibv_context *ctx, enum blob_kind kind,
-		     struct blob_prefix *scratch,
-		     const struct blob_prefix **pre)
-{
-	struct device_entry *e;
-
-	if (kind < BLOB_KIND_DEVX_OBJ || kind > BLOB_KIND_VAR)
-		return EINVAL;
-	if (ctx && ctx->device) {
-		e = lookup(ctx->device);
-		if (e) {
-			*pre = &e->prefix[kind - 1];
-			return 0;
-		}
-	}
-	return prefix_uncached(ctx, kind, scratch, pre);
 }
 
 /* The cache goes with the library (dlclose, process exit). */

@@ -31,14 +31,4 @@
  */
 int device_id_get(struct ibv_context *ctx, struct blob_device *id);
 
-/*
- * Sets *pre to the blob prefix (blob.h) for blobs of kind exported by
- * ctx's device: the cache's when the device is in it, else *scratch,
- * filled.  Returns 0, EINVAL when ctx has no device or kind is unknown,
- * or device_id_get()'s failure.  Never changes errno.
- */
-int device_id_prefix(struct ibv_context *ctx, enum blob_kind kind,
-		     struct blob_prefix *scratch,
-		     const struct blob_prefix **pre);
-
 #endif

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * MLX5_IB_METHOD_DEVX_QUERY_HANDLES through the raw ioctl builder
- * (handle_query.h).  The uapi's kinds are mapped to blob kinds here, so
- * that import_policy.c, which judges the answer, needs no kernel header.
+ * (handle_query.h).  handle_info.h reads the answer, so that
+ * import_policy.c, which judges it, needs no kernel header.
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -10,6 +10,7 @@
 #include <rdma/ib_user_ioctl_verbs.h>
 #include <rdma/mlx5_user_ioctl_verbs.h>
 
+#include "handle_info.h"
 #include "handle_query.h"
 #include "rdma_uapi_compat.h"
 #include "uverbs_ioctl.h"
@@ -32,19 +33,6 @@ void handle_query_test_reset(void)
 	atomic_store_explicit(&absent, false, memory_order_relaxed);
 }
 #endif
-
-static uint32_t blob_kind_of(uint32_t kind)
-{
-	switch (kind) {
-	case MLX5_IB_DEVX_HANDLE_KIND_OBJ:
-		return BLOB_KIND_DEVX_OBJ;
-	case MLX5_IB_DEVX_HANDLE_KIND_UMEM:
-		return BLOB_KIND_DEVX_UMEM;
-	case MLX5_IB_DEVX_HANDLE_KIND_VAR:
-		return BLOB_KIND_VAR;
-	}
-	return 0;	/* a kind this library does not know: matches none */
-}
 
 /* The answers of up to this many handles need no heap. */
 #define STACK_INFO 16U
@@ -81,23 +69,15 @@ int handle_query(int fd, const uint32_t *handles, size_t n,
 			ret = EPROTO;
 			break;
 		}
-		for (i = 0; i < n; i++) {
-			info[i].serial = out[i].serial;
-			info[i].kind = blob_kind_of(out[i].kind);
-			info[i].obj_id = out[i].obj_id;
-			info[i].opcode = out[i].opcode;
-			info[i].obj_type = out[i].obj_type;
-		}
+		for (i = 0; i < n; i++)
+			handle_info_from_kernel(&info[i], &out[i]);
 		break;
-	case EPROTONOSUPPORT:
+	case EPROTONOSUPPORT:	/* the framework's: kept (handle_query.h) */
 		atomic_store_explicit(&absent, true, memory_order_relaxed);
-		ret = HANDLE_QUERY_ABSENT;
-		break;
-	case ENOTTY:
-	case EOPNOTSUPP:
-		ret = HANDLE_QUERY_ABSENT;
 		break;
 	}
+	if (uverbs_no_method(ret))
+		ret = HANDLE_QUERY_ABSENT;
 	if (out != stack)
 		free(out);
 	errno = saved;

@@ -50,10 +50,9 @@ int share_export_serial(struct ibv_context *ctx, struct blob *b);
 static inline int share_export(const void *obj, void *data,
 			       enum blob_kind kind, share_to_blob_fn to_blob)
 {
-	const struct blob_prefix *pre;
-	struct blob_prefix scratch;
+	struct blob_device dev;
 	struct ibv_context *ctx;
-	struct blob b;
+	struct blob b = { 0 };
 	int ret;
 
 	if (!obj || !data)
@@ -61,19 +60,18 @@ static inline int share_export(const void *obj, void *data,
 	ret = layout_check();
 	if (ret)
 		return share_fail(ret);
-	/*
-	 * The device's header and its CRC come encoded from its cache.  A
-	 * failed vhca_id query fails the export: data stays untouched.
-	 */
+	/* A failed vhca_id query fails the export: data stays untouched. */
 	ctx = to_blob(obj, &b);
-	ret = device_id_prefix(ctx, kind, &scratch, &pre);
+	ret = device_id_get(ctx, &dev);
 	if (ret)
 		return share_fail(ret);
 	b.kind = kind;
+	b.version = BLOB_FORMAT_VERSION;
+	blob_set_device(&b, &dev);
 	ret = share_export_serial(ctx, &b);
 	if (ret)
 		return share_fail(ret);
-	blob_encode_body(pre, &b, data);
+	blob_encode(&b, data);
 	return 0;
 }
 

@@ -81,7 +81,7 @@ static void write_family(const char *tag, const struct blob *b)
 	} while (0)
 
 	struct blob v2 = *b;
-	const struct blob_span *rsv;
+	struct blob_span rsv[BLOB_MAX_SIZE / 2];
 	size_t nrsv, tail;
 
 	memcpy(buf, good, len);
@@ -126,7 +126,8 @@ static void write_family(const char *tag, const struct blob *b)
 
 	BYTE("other-vhca", 24, good[24] ^ 0x01);
 	/* The body's last reserved byte (a UMEM's body has none). */
-	rsv = blob_body_reserved(b->kind, BLOB_FORMAT_VERSION, &nrsv);
+	nrsv = blob_body_reserved(b->kind, BLOB_FORMAT_VERSION, rsv,
+				  sizeof(rsv) / sizeof(rsv[0]));
 	tail = nrsv ? rsv[nrsv - 1].off + rsv[nrsv - 1].len - 1U :
 		      BLOB_HEADER_SIZE - 1U;
 	BYTE("reserved-tail", tail, 0x80);

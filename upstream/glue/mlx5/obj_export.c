@@ -1,15 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * Export and import of DEVX objects, DEVX UMEMs and VARs between
- * processes that share one uverbs file (ibv_import_device()).
- *
- * Export writes the checked encoding of blob.h, bound to the exporting
- * device.  Import decodes and checks it, refuses data another device
- * wrote, and asks the kernel over the importing context's command fd
- * whether the handle is a live object of the expected type in this
- * uverbs file and, where the object's type has a PRM query
- * (import_policy.h), whether the object behind it still carries the
- * exported id.  Only then is the local struct allocated.
+ * Export and import of DEVX objects, UMEMs and VARs between processes
+ * sharing one uverbs file (ibv_import_device()).  Export writes a blob
+ * (blob.h) bound to the device; import checks it and asks the kernel that
+ * its handle still names the exported object before building its struct.
  */
 
 #include <config.h>
@@ -32,8 +26,6 @@
 #include "blob.h"
 #include "import_policy.h"
 
-/* Handles listed without a heap allocation. */
-#define INFO_HANDLES_STACK 256U
 /* The list attribute's length is 16 bits wide. */
 #define INFO_HANDLES_MAX ((uint32_t)(UINT16_MAX / sizeof(uint32_t)))
 
@@ -44,13 +36,9 @@ enum {
 };
 
 /*
- * Asks the device for this function's vhca_id.  A refusal is final and
- * kept: the kernel has no DEVX for this context (EOPNOTSUPP,
- * EPROTONOSUPPORT), or the firmware does not support the query (its
- * status, which kernels before 5.18 report as EINVAL).  Any other error
- * (EMFILE, ENOMEM, EINTR, EIO...) is returned and nothing is kept: a
- * device bound by its node GUID alone cannot be told from another
- * function with the same GUID, so export and import fail instead.
+ * A device without DEVX, or whose firmware lacks the query, has no
+ * vhca_id, for good.  Any other failure is returned and not kept: a
+ * device known by its node GUID alone could be another PCI function.
  */
 static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
 {
@@ -84,7 +72,7 @@ static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
 		SWITCH_FALLTHROUGH;
 	case EOPNOTSUPP:
 	case EPROTONOSUPPORT:
-	case EINVAL:
+	case EINVAL:	/* the firmware's refusal before Linux 5.18 */
 		*state = EXPORT_VHCA_ID_NONE;
 		break;
 	default:
@@ -95,11 +83,8 @@ static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
 }
 
 /*
- * The exporting or importing device: its node GUID, and this PCI
- * function's vhca_id unless the device refuses to say.  Only an mlx5
- * verbs context has a uverbs file whose handles could be shared: a VFIO
- * context (struct mlx5_vfio_context) or another provider's is refused
- * before anything of it is read as a struct mlx5_context.
+ * Only an mlx5 verbs context has a uverbs file to share: a VFIO context
+ * is refused before it is read as a struct mlx5_context.
  */
 static int share_device(struct ibv_context *context, struct blob_device *dev)
 {
@@ -117,10 +102,7 @@ static int share_device(struct ibv_context *context, struct blob_device *dev)
 	return 0;
 }
 
-/*
- * Fills the device fields of b's header and encodes it into data.
- * Returns 0, or sets errno and returns it.
- */
+/* Encodes b, bound to context's device, into data; sets errno on error. */
 static int share_encode(struct ibv_context *context, struct blob *b,
 			enum blob_kind kind, void *data)
 {
@@ -140,9 +122,8 @@ static int share_encode(struct ibv_context *context, struct blob *b,
 }
 
 /*
- * The checks that need no kernel: the blob itself, then the device that
- * wrote it.  The import functions have no length argument, so nothing
- * past the length the blob's header states is read.
+ * The blob and the device that wrote it.  Import has no length argument:
+ * nothing past the length the blob's header states is read.
  */
 static int share_decode(struct ibv_context *context, const void *data,
 			enum blob_kind kind, struct blob *b)
@@ -165,52 +146,40 @@ static int share_decode(struct ibv_context *context, const void *data,
 
 /*
  * 0 when handle is a live object of type object_id in context's uverbs
- * file, ENOENT when it is not.  A kernel without INFO_HANDLES, or a list
- * too long for one answer that does not show the handle, cannot tell:
- * then the blob's own checks stand alone.
+ * file, ENOENT when it is not.  Without INFO_HANDLES, or when the list is
+ * too long to read whole, the blob's own checks stand alone.
  */
 static int share_handle_live(struct ibv_context *context, uint16_t object_id,
 			     uint32_t handle)
 {
-	uint32_t stack[INFO_HANDLES_STACK];
-	uint32_t max = INFO_HANDLES_STACK;
-	uint32_t *list = stack, *heap = NULL;
-	uint32_t num, i;
+	uint32_t *list = NULL, *bigger;
+	uint32_t max = 256, num, i;
 	int ret;
 
-	for (;;) {
+	for (;; max = min_t(uint32_t, max * 2, INFO_HANDLES_MAX)) {
+		bigger = realloc(list, max * sizeof(*list));
+		if (!bigger) {
+			ret = ENOMEM;
+			break;
+		}
+		list = bigger;
 		ret = ibv_cmd_info_handles(context, object_id, list, max, &num);
+		if (uverbs_no_method(ret)) {
+			ret = 0;
+			break;
+		}
 		if (ret)
 			break;
-		for (i = 0; i < num; i++)
-			if (list[i] == handle)
-				goto out;
+		for (i = 0; i < num && list[i] != handle; i++)
+			;
+		if (i < num || max == INFO_HANDLES_MAX)
+			break;
 		if (num < max) {
 			ret = ENOENT;
-			goto out;
+			break;
 		}
-		if (max == INFO_HANDLES_MAX)
-			goto out;
-		max = min_t(uint32_t, max * 2, INFO_HANDLES_MAX);
-		list = realloc(heap, max * sizeof(*list));
-		if (!list) {
-			ret = ENOMEM;
-			goto out;
-		}
-		heap = list;
 	}
-
-	switch (ret) {
-	case EPROTONOSUPPORT:	/* the kernel has no such method */
-	case EOPNOTSUPP:
-	case ENOTTY:
-		ret = 0;
-		break;
-	case ENOENT:		/* the device has no objects of this type */
-		break;
-	}
-out:
-	free(heap);
+	free(list);
 	return ret;
 }
 
@@ -230,12 +199,11 @@ static int share_run_query(struct ibv_context *context, uint32_t handle,
 
 /*
  * Does the kernel report a command the firmware failed as EREMOTEIO
- * (Linux 5.18 and later), rather than as a mapped errno that looks like
- * its own refusal?  Asked once per process with a QUERY_HCA_CAP of a
- * capability type no firmware defines, which the firmware must fail.
+ * (Linux 5.18 and later) rather than as an errno like its own refusal?
+ * Asked once per process with a QUERY_HCA_CAP of a capability type
+ * (op_mod bits 15:1) no device defines, which the firmware must fail.
  */
 enum { FW_ERRORS_UNKNOWN, FW_ERRORS_REPORTED, FW_ERRORS_MAPPED };
-/* A capability type (op_mod bits 15:1) no device defines. */
 enum { CAP_TYPE_UNDEFINED = 0x7fff };
 static _Atomic int share_fw_errors;
 
@@ -312,19 +280,9 @@ static int share_check_live(struct ibv_context *context,
 	return EINVAL;
 }
 
-/* Export's argument check: false with errno EINVAL when one is NULL. */
-static bool share_args_ok(const void *obj, const void *data)
-{
-	if (obj && data)
-		return true;
-	errno = EINVAL;
-	return false;
-}
-
 /*
- * An import's checks (the blob, then the kernel's word on its handle),
- * then its struct of size bytes, zeroed: NULL with errno set when a check
- * fails or memory is short.
+ * The checks, then a zeroed struct of size bytes: NULL with errno set
+ * when a check fails or memory is short.
  */
 static void *share_import(struct ibv_context *context, const void *data,
 			  enum blob_kind kind, struct blob *b, size_t size)
@@ -349,18 +307,16 @@ err:
 
 int mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
 {
-	struct ibv_context *context;
 	struct blob b = {};
 
-	if (!share_args_ok(obj, data))
-		return errno;
+	if (!obj || !data)
+		return errno = EINVAL;
 	b.obj.handle = obj->handle;
 	b.obj.type = obj->type;
 	b.obj.object_id = obj->object_id;
 	b.obj.rx_icm_addr = obj->rx_icm_addr;
 	b.obj.log_obj_range = obj->log_obj_range;
-	context = obj->context;
-	return share_encode(context, &b, BLOB_KIND_DEVX_OBJ, data);
+	return share_encode(obj->context, &b, BLOB_KIND_DEVX_OBJ, data);
 }
 
 struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
@@ -393,8 +349,8 @@ int mlx5dv_devx_umem_export(struct mlx5dv_devx_umem *dv_devx_umem,
 	struct mlx5_devx_umem *umem;
 	struct blob b = {};
 
-	if (!share_args_ok(dv_devx_umem, data))
-		return errno;
+	if (!dv_devx_umem || !data)
+		return errno = EINVAL;
 	umem = container_of(dv_devx_umem, struct mlx5_devx_umem,
 			    dv_devx_umem);
 	b.umem.umem_id = dv_devx_umem->umem_id;
@@ -402,10 +358,7 @@ int mlx5dv_devx_umem_export(struct mlx5dv_devx_umem *dv_devx_umem,
 	return share_encode(umem->context, &b, BLOB_KIND_DEVX_UMEM, data);
 }
 
-/*
- * The registered pages belong to the exporter: the imported UMEM has no
- * address and no size, so its dereg undoes no fork protection here.
- */
+/* The pages stay the exporter's: the import has no address or size. */
 struct mlx5dv_devx_umem *
 mlx5dv_devx_umem_import(struct ibv_context *context, void *data)
 {
@@ -424,9 +377,9 @@ mlx5dv_devx_umem_import(struct ibv_context *context, void *data)
 
 void mlx5dv_devx_umem_unimport(struct mlx5dv_devx_umem *dv_devx_umem)
 {
-	if (!dv_devx_umem)
-		return;
-	free(container_of(dv_devx_umem, struct mlx5_devx_umem, dv_devx_umem));
+	if (dv_devx_umem)
+		free(container_of(dv_devx_umem, struct mlx5_devx_umem,
+				  dv_devx_umem));
 }
 
 int mlx5dv_var_export(struct mlx5dv_var *dv_var, void *data)
@@ -434,8 +387,8 @@ int mlx5dv_var_export(struct mlx5dv_var *dv_var, void *data)
 	struct mlx5_var_obj *var;
 	struct blob b = {};
 
-	if (!share_args_ok(dv_var, data))
-		return errno;
+	if (!dv_var || !data)
+		return errno = EINVAL;
 	var = container_of(dv_var, struct mlx5_var_obj, dv_var);
 	b.var.handle = var->handle;
 	b.var.page_id = dv_var->page_id;
@@ -462,7 +415,6 @@ struct mlx5dv_var *mlx5dv_var_import(struct ibv_context *context, void *data)
 
 void mlx5dv_var_unimport(struct mlx5dv_var *dv_var)
 {
-	if (!dv_var)
-		return;
-	free(container_of(dv_var, struct mlx5_var_obj, dv_var));
+	if (dv_var)
+		free(container_of(dv_var, struct mlx5_var_obj, dv_var));
 }

@@ -1,25 +1,11 @@
 /* No MLX5_IB_METHOD_DEVX_QUERY_HANDLES: the checks above decide. */
 #define SHARE_NO_METHOD (-1)
 
-static enum blob_kind share_kind_of(uint32_t kind)
-{
-	switch (kind) {
-	case MLX5_IB_DEVX_HANDLE_KIND_OBJ:
-		return BLOB_KIND_DEVX_OBJ;
-	case MLX5_IB_DEVX_HANDLE_KIND_UMEM:
-		return BLOB_KIND_DEVX_UMEM;
-	case MLX5_IB_DEVX_HANDLE_KIND_VAR:
-		return BLOB_KIND_VAR;
-	}
-	return 0;	/* a kind this library does not know: matches none */
-}
-
 /*
  * Asks the kernel what b's handle names, with no firmware command, and
- * judges b by its answer (import_policy_judge()): ENOENT when the handle
- * is dead or names another object, including a later one given the same
- * handle and firmware id.  SHARE_NO_METHOD on a kernel without the
- * method, which leaves errno as it was.
+ * judges b by it: ENOENT for a dead handle or another object, even one
+ * with the same handle and firmware id.  SHARE_NO_METHOD, errno kept, on
+ * a kernel without the method.
  */
 static int share_query_handle(struct ibv_context *context,
 			      const struct blob *b)
@@ -38,26 +24,17 @@ static int share_query_handle(struct ibv_context *context,
 	out = fill_attr_out_ptr(cmd, MLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT,
 				&info);
 	ret = execute_ioctl(context, cmd);
-	switch (ret) {
-	case 0:
-		break;
-	case EPROTONOSUPPORT:
-	case EOPNOTSUPP:
-	case ENOTTY:
+	if (uverbs_no_method(ret)) {
 		errno = saved;
 		return SHARE_NO_METHOD;
-	case EINVAL:
-		return ENOENT;	/* not a DEVX object, UMEM or VAR */
-	default:
-		return ret;
 	}
+	if (ret == EINVAL)
+		return ENOENT;	/* not a DEVX object, UMEM or VAR */
+	if (ret)
+		return ret;
 	if (!(out->flags & UVERBS_ATTR_F_VALID_OUTPUT))
 		return EPROTO;
-	k.serial = info.serial;
-	k.kind = share_kind_of(info.kind);
-	k.obj_id = info.obj_id;
-	k.opcode = info.opcode;
-	k.obj_type = info.obj_type;
+	handle_info_from_kernel(&k, &info);
 	return import_policy_judge(b, &k);
 }
 
