@@ -31,8 +31,9 @@
 # strings a release VER would have.  The matrix uses it for a release
 # outside the supported range that does not exist yet.
 #
-# Built as Release (-O2, the code a RelWithDebInfo package has, without
-# the debug information nothing here reads), with MATRIX_JOBS (default 1)
+# Built as rdma-core's default RelWithDebInfo (-O2: the code a package
+# has) without -g (the debug information nothing here reads; ~15% of the
+# compile time), with MATRIX_JOBS (default 1)
 # compile jobs: the matrix's tests each take one of ctest's processors
 # and run two releases side by side (tests/matrix/CMakeLists.txt).
 set -euo pipefail
@@ -81,7 +82,9 @@ rm -rf "$build" "$prefix"
 # shellcheck disable=SC2046
 cmake -S "$tree" -B "$build" -GNinja -DNO_MAN_PAGES=1 -DNO_PYVERBS=1 \
 	$(rc_cmake_python) \
-	-DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+	-DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	-DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" \
+	-DCMAKE_INSTALL_PREFIX="$prefix" \
 	>"$work/configure.log" 2>&1 || {
 	tail -30 "$work/configure.log" >&2
 	exit 1
