@@ -21,6 +21,8 @@ rm -rf "$work"
 mkdir -p "$work/corpus"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# libFuzzer's own error exit code is 77, which ctest takes as "skipped".
 "$fuzzer" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=20 \
+	-error_exitcode=1 -timeout_exitcode=1 \
 	-print_final_stats=1 -artifact_prefix="$work/" "$@" \
 	"$work/corpus" "$seeds"
