@@ -62,11 +62,4 @@ else()
 	set_tests_properties(upstream_check_build PROPERTIES TIMEOUT 900
 		FIXTURES_REQUIRED upstream_rdma_core)
 endif()
-foreach(t ${_checks})
-	set_tests_properties(${t} PROPERTIES LABELS upstream
-		SKIP_RETURN_CODE 77)
-	get_test_property(${t} TIMEOUT _timeout)
-	if(NOT _timeout)
-		set_tests_properties(${t} PROPERTIES TIMEOUT 300)
-	endif()
-endforeach()
+upstream_test_defaults(${_checks})
