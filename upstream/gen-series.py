@@ -39,8 +39,8 @@ PROJECT = os.path.dirname(HERE)
 GLUE = os.path.join(HERE, 'glue')
 MESSAGES = os.path.join(HERE, 'messages')
 
-IDENT_NAME = 'mlx5-share'
-IDENT_EMAIL = 'mlx5-share@users.noreply.github.com'
+IDENT_NAME = 'Series Author'
+IDENT_EMAIL = 'series.author@example.org'
 # Commit n is dated BASE_DATE + n minutes: fixed, so output is stable.
 BASE_EPOCH = 1796040000
 SUBJECT_PREFIX = 'PATCH rdma-core'
