@@ -24,12 +24,37 @@ if ! ${CC:-cc} -fsanitize="$san" "$probe/p.c" -o "$probe/p" 2>/dev/null; then
 	exit 77
 fi
 
-cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+args=(--test-dir "$build" --output-on-failure --no-tests=error -L "$labels")
+[ -n "$include" ] && args+=(-R "$include")
+[ -n "$exclude" ] && args+=(-E "$exclude")
+
+# Ninja, so that the build is of what the selected tests run and no more
+# (test_outputs.py: the programs and files their commands name, and the
+# emulator's preload library, which mlx5-emu loads by path): the rest of
+# the tree, no test of this run executes, compiled instrumented, would be
+# work no check reads (the main build compiles all of it with -Werror).
+gen=()
+if command -v ninja >/dev/null; then
+	gen=(-GNinja)
+	# a tree an earlier run configured with Makefiles cannot switch
+	grep -qs '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$build/CMakeCache.txt" ||
+		rm -rf "$build"
+fi
+cmake -S "$src" -B "$build" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DMLX5_SHARE_SANITIZE="$san" >"$build.configure.log" 2>&1 || {
 	cat "$build.configure.log"
 	exit 1
 }
-cmake --build "$build" -j2 >"$build.build.log" 2>&1 || {
+targets=()
+if [ ${#gen[@]} != 0 ]; then
+	list=$(ctest "${args[@]}" --show-only=json-v1 |
+		/usr/bin/python3 "$(dirname "$0")/test_outputs.py" "$build" \
+			mlx5-emu-preload) || exit 1
+	mapfile -t targets <<<"$list"
+	echo "building the ${#targets[@]} outputs the selected tests run"
+fi
+cmake --build "$build" -j2 ${targets[@]:+--target "${targets[@]}"} \
+	>"$build.build.log" 2>&1 || {
 	tail -50 "$build.build.log"
 	exit 1
 }
@@ -43,8 +68,5 @@ cmake --build "$build" -j2 >"$build.build.log" 2>&1 || {
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
 
-args=(--test-dir "$build" --output-on-failure --no-tests=error -L "$labels")
-[ -n "$include" ] && args+=(-R "$include")
-[ -n "$exclude" ] && args+=(-E "$exclude")
 echo "ctest ${args[*]}"
 ctest "${args[@]}"
