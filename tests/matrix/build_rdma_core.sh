@@ -32,10 +32,11 @@
 # outside the supported range that does not exist yet.
 #
 # Built as rdma-core's default RelWithDebInfo (-O2: the code a package
-# has) without -g (the debug information nothing here reads; ~15% of the
-# compile time), with MATRIX_JOBS (default 1)
-# compile jobs: the matrix's tests each take one of ctest's processors
-# and run two releases side by side (tests/matrix/CMakeLists.txt).
+# has) without -g (the debug information nothing here reads:
+# RC_NO_DEBUG_INFO, tests/common/rdma_core_tree.sh), with MATRIX_JOBS
+# (default 1) compile jobs: the matrix's tests each take one of
+# ctest's processors and run two releases side by side
+# (tests/matrix/CMakeLists.txt).
 set -euo pipefail
 . "$(dirname "$0")/../common/rdma_core_tree.sh"
 
@@ -83,7 +84,7 @@ rm -rf "$build" "$prefix"
 cmake -S "$tree" -B "$build" -GNinja -DNO_MAN_PAGES=1 -DNO_PYVERBS=1 \
 	$(rc_cmake_python) \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	-DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" \
+	"${RC_NO_DEBUG_INFO[@]}" \
 	-DCMAKE_INSTALL_PREFIX="$prefix" \
 	>"$work/configure.log" 2>&1 || {
 	tail -30 "$work/configure.log" >&2

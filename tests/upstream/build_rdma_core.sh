@@ -8,7 +8,8 @@
 #                  libibverbs and libmlx5 built with -Werror after each
 #                  patch, then the whole tree with pyverbs, static
 #                  libraries and man pages
-# (build dirs WORK/{base,patched}/build, configured IN_PLACE so that the
+# (RelWithDebInfo without -g: RC_NO_DEBUG_INFO, tests/common;
+# build dirs WORK/{base,patched}/build, configured IN_PLACE so that the
 # build's own libibverbs finds the build's providers), then this
 # repository's scenario programs against each (WORK/{base,patched}/apps).
 #
@@ -33,12 +34,12 @@ done
 jobs=${UPSTREAM_JOBS:-1}
 python=/usr/bin/python3
 # -Werror through rdma-core's own switch; no man pages (pandoc).
-common=(-GNinja -DIN_PLACE=1 -DENABLE_WERROR=1 -DNO_MAN_PAGES=1
-	-DCMAKE_BUILD_TYPE=RelWithDebInfo)
-
 # rc_unpack, rc_git_base (a fixed identity for git am), rc_am_build,
-# rc_cmake_python
+# rc_cmake_python, RC_NO_DEBUG_INFO (RelWithDebInfo's -O2 without -g)
 . "$root/tests/common/rdma_core_tree.sh"
+
+common=(-GNinja -DIN_PLACE=1 -DENABLE_WERROR=1 -DNO_MAN_PAGES=1
+	-DCMAKE_BUILD_TYPE=RelWithDebInfo "${RC_NO_DEBUG_INFO[@]}")
 
 build_apps() {
 	cmake -S "$root/tests/upstream/against" -B "$1/apps" \

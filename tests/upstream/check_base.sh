@@ -25,7 +25,7 @@ rc_git_base "$work/tree" "base $(basename "$src")"
 # shellcheck disable=SC2046
 cmake -S "$work/tree" -B "$work/build" -GNinja -DIN_PLACE=1 \
 	-DENABLE_WERROR=1 -DNO_MAN_PAGES=1 -DNO_PYVERBS=1 $(rc_cmake_python) \
-	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	-DCMAKE_BUILD_TYPE=RelWithDebInfo "${RC_NO_DEBUG_INFO[@]}" >/dev/null
 rc_am_build "$work/tree" "$work/build" "$work/patches" "$name: " || exit 1
 echo "PASS: $name: the series for $(basename "$src") applies and builds" \
      "with -Werror at every patch"

@@ -5,7 +5,8 @@
 # rdma-core tarball made with git archive, or a checkout), libibverbs and
 # libmlx5 built with -Werror after the base and after every patch, with
 # gcc (rdma-core's default build type) and clang (Debug), as rdma-core's
-# CI compiles them.  SERIES_DIR is the series of the base given with
+# CI compiles them, less -g (RC_NO_DEBUG_INFO: the same code and
+# diagnostics).  SERIES_DIR is the series of the base given with
 # --primary; for any other base the series is regenerated for it with
 # upstream/gen-series.py (PROJECT_ROOT), as the series is sent per base.  One source tree per base and one build directory per
 # base and compiler, rebuilt incrementally by ninja at each patch.  A
@@ -45,7 +46,8 @@ for tool in git ninja cmake gcc clang; do
 	fi
 done
 
-# rc_unpack, rc_git_base (a fixed identity for git am), rc_cmake_python
+# rc_unpack, rc_git_base (a fixed identity for git am), rc_cmake_python,
+# RC_NO_DEBUG_INFO (the build types' flags without -g)
 . "$root/tests/common/rdma_core_tree.sh"
 
 # list_patches DIR: the patches of DIR, cover letter left out.
@@ -119,7 +121,7 @@ for base in "${bases[@]}"; do
 	for cc in "${ccs[@]}"; do
 		# shellcheck disable=SC2046
 		if ! cmake -S "$dir/src" -B "$dir/$cc" -GNinja $(cc_flags "$cc") \
-			-DENABLE_WERROR=1 -DIOCTL_MODE=both -DNO_PYVERBS=1 \
+			"${RC_NO_DEBUG_INFO[@]}" -DENABLE_WERROR=1 -DIOCTL_MODE=both -DNO_PYVERBS=1 \
 			-DNO_MAN_PAGES=1 $(rc_cmake_python) \
 			>"$dir/$cc.cmake.log" 2>&1; then
 			tail -20 "$dir/$cc.cmake.log"
