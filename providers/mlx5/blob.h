@@ -24,9 +24,9 @@
  *   56   8 serial                              serial
  *
  * handle is the exporter's uverbs handle, type libmlx5's enum
- * mlx5_devx_obj_type.  serial is what the kernel's DEVX handle query said
- * of the handle at export, which no later object of the uverbs file
- * shares; 0 when the exporter's kernel has no such query.  Format 2 has
+ * mlx5_devx_obj_type.  serial is the kernel's serial of the object (its
+ * create methods and DEVX handle query report it), which no later object
+ * of the uverbs file shares; 0 when the kernel gives none.  Format 2 has
  * no serial (it decodes as 0): its bytes are reserved, but for the DEVX
  * object's log_obj_range, at 56 there (44..47 reserved).  Any other
  * format is refused with EPROTO.
