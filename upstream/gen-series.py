@@ -728,7 +728,6 @@ def mlx5_create_serial(tree):
                      '\t\t\t       %s,\n\t\t\t       %d);\n' %
                      (method, n + 1))
         tree.insert_after(rel, anchor,
-                          '\t/* Optional: a kernel without it leaves 0 */\n'
                           '\tattr_optional(fill_attr_out_ptr(cmd, '
                           'MLX5_IB_ATTR_%s,\n'
                           '\t\t\t\t\t&%s));\n' % (attr, field))

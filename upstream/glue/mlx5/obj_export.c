@@ -38,6 +38,7 @@ static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
 {
 	uint32_t out[DEVX_ST_SZ_DW(query_hca_cap_out)] = {};
 	uint32_t in[DEVX_ST_SZ_DW(query_hca_cap_in)] = {};
+	uint8_t status;
 	int ret;
 
 	*state = atomic_load(&mctx->export_vhca_id);
@@ -49,7 +50,10 @@ static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
 		 HCA_CAP_OPMOD_GET_CUR);
 	ret = mlx5dv_devx_general_cmd(&mctx->ibv_ctx.context, in, sizeof(in),
 				      out, sizeof(out));
-	ret = mlx5_get_cmd_status_err(ret, out);
+	status = DEVX_GET(query_hca_cap_out, out, status);
+	if (ret == EREMOTEIO && (status == MLX5_CMD_STAT_BAD_OP_ERR ||
+				 status == MLX5_CMD_STAT_BAD_PARAM_ERR))
+		ret = EINVAL;	/* refused, as kernels before 5.18 say */
 	if (!ret)
 		*state = EXPORT_VHCA_ID_VALID |
 			 DEVX_GET(query_hca_cap_out, out,
@@ -80,16 +84,17 @@ static int share_device(struct ibv_context *context, struct blob_device *dev)
 	return ret;
 }
 
-/* Encodes b, bound to context's device, into data; sets errno on error. */
+/* Encodes b, bound to context's device, into data; errno kept on success. */
 static int share_encode(struct ibv_context *context, struct blob *b,
 			enum blob_kind kind, void *data)
 {
 	struct blob_device dev;
-	int ret;
+	int ret, saved = errno;
 
 	ret = share_device(context, &dev);
+	errno = ret ? ret : saved;
 	if (ret)
-		return errno = ret;
+		return ret;
 	blob_set_device(b, &dev);
 	b->version = BLOB_FORMAT_VERSION;
 	b->kind = kind;
