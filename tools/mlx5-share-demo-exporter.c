@@ -168,7 +168,7 @@ static int check_blob(const struct exporter *x, struct demo_obj *o)
 		id = b.obj.object_id;
 		break;
 	}
-	o->handle = b.obj.handle;	/* first in every kind */
+	o->handle = b.handle;	/* first in every kind */
 	return id == o->id && b.node_guid == x->guid ? 0 : EBADMSG;
 }
 

@@ -88,7 +88,7 @@ static int take_entry(struct demo_obj *o, const struct wire_entry *e)
 			  &b);
 	if (err)
 		return err;
-	o->handle = b.obj.handle;
+	o->handle = b.handle;
 	switch (b.kind) {
 	case BLOB_KIND_DEVX_UMEM:
 		o->id = b.umem.umem_id;

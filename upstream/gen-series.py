@@ -247,7 +247,7 @@ def mlx5_move(tree):
 
 
 IFC_OPCODES = [
-    ('\tMLX5_CMD_OP_DESTROY_SQ = 0x906,\n', 'QUERY_TIR = 0x903', True),
+    ('\tMLX5_CMD_OP_DESTROY_TIR = 0x902,\n', 'QUERY_TIR = 0x903', False),
     ('\tMLX5_CMD_OP_DESTROY_FLOW_GROUP = 0x934,\n',
      'QUERY_FLOW_GROUP = 0x935', False),
     ('\tMLX5_CMD_OP_SET_FLOW_TABLE_ENTRY = 0x936,\n',
@@ -411,21 +411,6 @@ def edit(text, rel, old, new):
     return text.replace(old, new)
 
 
-def remove_paragraph(text, rel, pattern):
-    """Removes the comment paragraph (' *' lines up to a ' *' blank or
-    the comment's end) that starts with pattern."""
-    m = re.search(r'^ \* ' + pattern + r'.*?\n(?= \*\n| \*/)', text,
-                  re.M | re.S)
-    if not m:
-        raise SeriesError('%s: no paragraph %r' % (rel, pattern))
-    start, end = m.start(), m.end()
-    if text[end:].startswith(' *\n'):
-        end += 3
-    elif text[:start].endswith(' *\n'):
-        start -= 3
-    return text[:start] + text[end:]
-
-
 def guard(text, rel, old, new):
     text = edit(text, rel, '#ifndef %s\n#define %s\n' % (old, old),
                 '#ifndef %s\n#define %s\n' % (new, new))
@@ -433,32 +418,34 @@ def guard(text, rel, old, new):
 
 
 # The codec's functions that only blob.c calls in the series.
-BLOB_INTERNAL = ['blob_crc32c', 'blob_checksum']
-# What only this repository's other encoders call: not in the series.
-BLOB_UNUSED = ['blob_body_reserved']
+BLOB_INTERNAL = ['blob_version_known']
+# What only this repository's tests and tools call: not in the series,
+# whose blob.c computes the checksum itself (glue/mlx5/blob_checksum.c).
+BLOB_UNUSED = ['blob_body_reserved', 'blob_crc32c', 'blob_checksum']
 
 
 def series_blob_h(text, rel):
     text = guard(text, rel, 'MLX5_SHARE_BLOB_H', 'MLX5_BLOB_H')
     for name in BLOB_INTERNAL + BLOB_UNUSED:
         text = drop_decl(text, rel, name)
-    text = edit(text, rel, '/* A run of reserved bytes in an encoded blob. */\n'
+    return edit(text, rel,
+                '/* A run of reserved bytes in an encoded blob. */\n'
                 'struct blob_span {\n\tunsigned char off;\n'
                 '\tunsigned char len;\n};\n\n', '')
-    # What this repository says of its own earlier formats (rdma-core
-    # never shipped them); FOREIGN catches any other mention.
-    if re.search(r'^ \* Formats? \d', text, re.M):
-        text = remove_paragraph(text, rel, r'Formats? \d')
-    return text
 
 
 def series_blob_c(text, rel):
-    for name in BLOB_INTERNAL:
-        text = make_static(text, rel, name)
     for name in BLOB_UNUSED:
         text = remove_function_text(text, rel, name)
-    return edit(text, rel, '#include "crc32c.h"\n',
-                '\n' + glue('mlx5/blob_crc32c.c').rstrip('\n') + '\n')
+    for name in BLOB_INTERNAL:
+        text = make_static(text, rel, name)
+    text = edit(text, rel, '#include "crc32c.h"\n', '')
+    return edit(text, rel, '\nsize_t blob_size(',
+                '\n' + glue('mlx5/blob_checksum.c') + '\nsize_t blob_size(')
+
+
+# The policy's functions only import_policy.c calls in the series.
+POLICY_INTERNAL = ['import_policy_has_query', 'import_policy_type_of']
 
 
 def series_policy_h(text, rel):
@@ -471,15 +458,18 @@ def series_policy_h(text, rel):
     start = text.index("/* libmlx5's enum mlx5_devx_obj_type")
     end = text.index('\n};\n', start) + 5
     text = text[:start] + text[end:].lstrip('\n')
-    for name in ('import_policy_rows', 'import_policy_has_query'):
+    for name in ['import_policy_rows'] + POLICY_INTERNAL:
         text = drop_decl(text, rel, name)
+    # Only this repository's tools print a row's name.
+    text = edit(text, rel, '\tconst char *name;\n', '')
     text = edit(text, rel, '(prm_get/prm_set bit offset, width)',
                 '(bit offset and width)')
     return translate(text, rel)
 
 
 def series_policy_c(text, rel):
-    text = edit(text, rel, '#include "prm_bits.h"\n#include "prm_layout.h"\n'
+    text = edit(text, rel, '#include "rdma_uapi_compat.h"\n'
+                '#include "prm_bits.h"\n#include "prm_layout.h"\n'
                 '#include "prm_opcodes.h"\n',
                 '#include "mlx5.h"\n#include "mlx5_ifc.h"\n')
     text = edit(text, rel, '#define FIELD_OFF(...) FIELD_OFF_(__VA_ARGS__)\n'
@@ -495,13 +485,33 @@ def series_policy_c(text, rel):
     text = edit(text, rel, '#define NROWS (sizeof(rows) / sizeof(rows[0]))',
                 '#define NROWS ARRAY_SIZE(rows)')
     text = remove_function_text(text, rel, 'import_policy_rows')
-    text = make_static(text, rel, 'import_policy_has_query')
+    for name in POLICY_INTERNAL:
+        text = make_static(text, rel, name)
+    text = edit(text, rel, '/* A row, at the index of its devx_type: name, '
+                'then its query if any. */\n#define ROW(type, label, ...) \\\n'
+                '\t[type] = { .devx_type = (type), .name = (label), '
+                '__VA_ARGS__ }\n',
+                '#define ROW(type, ...) \\\n'
+                '\t[type] = { .devx_type = (type), __VA_ARGS__ }\n')
+    text = re.sub(r'\bROW\((\w+), "[^"]*"', r'ROW(\1', text)
     text = edit(text, rel, '#include <string.h>\n',
-                '#include <string.h>\n\n#include <ccan/array_size.h>\n')
+                '#include <string.h>\n\n'
+                '#include <rdma/mlx5_user_ioctl_verbs.h>\n'
+                '#include <ccan/array_size.h>\n')
     start = text.index('#define GENERAL(type)')
     end = text.index('.proves_devx = true\n', start) + 20
     text = text[:start] + SERIES_GENERAL + text[end:]
-    return wrap(translate(text, rel))
+    return wrap(join_rows(translate(text, rel)))
+
+
+def join_rows(text):
+    """A row whose query went to its own line only for want of room
+    joins its ROW( line where it now fits."""
+    def join(m):
+        line = m.group(1) + ' ' + m.group(2)
+        return line if width(line) <= 80 else m.group(0)
+    return re.sub(r'^(\tROW\(\w+,)\n\t +(.*,)$', join, text,
+                  flags=re.M)
 
 
 SERIES_GENERAL = """#define GENERAL(type)                                                        \\
@@ -701,8 +711,8 @@ SERIAL_COPIES = [
      '\tb.serial = obj->serial;\n'),
     ('\tobj->log_obj_range = b.obj.log_obj_range;\n',
      '\tobj->serial = b.serial;\n'),
-    ('\tb.umem.handle = umem->handle;\n', '\tb.serial = umem->serial;\n'),
-    ('\tumem->handle = b.umem.handle;\n', '\tumem->serial = b.serial;\n'),
+    ('\tb.handle = umem->handle;\n', '\tb.serial = umem->serial;\n'),
+    ('\tumem->handle = b.handle;\n', '\tumem->serial = b.serial;\n'),
     ('\tb.var.mmap_off = dv_var->mmap_off;\n',
      '\tb.serial = var->serial;\n'),
     ('\tvar->dv_var.mmap_off = b.var.mmap_off;\n',
@@ -718,9 +728,8 @@ def mlx5_create_serial(tree):
                      '\t\t\t       %s,\n\t\t\t       %d);\n' %
                      (method, n + 1))
         tree.insert_after(rel, anchor,
-                          '\t/* Optional: a kernel without it leaves 0 */\n'
-                          '\tattr_optional(fill_attr_out_ptr(cmd,\n'
-                          '\t\t\t\t\tMLX5_IB_ATTR_%s,\n'
+                          '\tattr_optional(fill_attr_out_ptr(cmd, '
+                          'MLX5_IB_ATTR_%s,\n'
                           '\t\t\t\t\t&%s));\n' % (attr, field))
     for anchor, new in SERIAL_FIELDS:
         tree.insert_after('providers/mlx5/mlx5.h', anchor, new)
@@ -729,13 +738,13 @@ def mlx5_create_serial(tree):
 
 
 def shared_function(name):
-    """A static inline function of providers/mlx5/handle_info.h, with the
-    comment above it, as a static function of one file."""
-    text = read(os.path.join(PROJECT, 'providers/mlx5/handle_info.h'))
+    """A static inline function of providers/mlx5/uverbs_no_method.h,
+    with the comment above it, as a static function of one file."""
+    text = read(os.path.join(PROJECT, 'providers/mlx5/uverbs_no_method.h'))
     m = re.search(r'(/\*(?:(?!\*/).)*\*/\n)?static inline (\w+)\s+' +
                   re.escape(name) + r'\(', text, re.S)
     if not m:
-        raise SeriesError('handle_info.h: no function %s' % name)
+        raise SeriesError('uverbs_no_method.h: no function %s' % name)
     end = text.index('\n}\n', m.end()) + 3
     fn = text[m.start():end]
     fn = re.sub(r'static inline (\w+)\s+' + re.escape(name) + r'\(',
@@ -746,10 +755,10 @@ def shared_function(name):
 def mlx5_query_handles(tree):
     rel = 'providers/mlx5/obj_export.c'
     tree.insert_before(rel, "/* Does b's handle still name a live object",
-                       shared_function('handle_info_from_kernel') +
                        glue('mlx5/obj_export_query.c'))
-    tree.replace(rel, '\tret = share_check_live(context, b);\n',
-                 '\tret = share_query_handle(context, b);\n'
+    tree.replace(rel,
+                 '\tif (!ret)\n\t\tret = share_check_live(context, b);\n',
+                 '\tif (!ret)\n\t\tret = share_query_handle(context, b);\n'
                  '\tif (ret == SHARE_NO_METHOD)\n'
                  '\t\tret = share_check_live(context, b);\n')
     tree.insert_after(rel, '#include <rdma/mlx5_user_ioctl_cmds.h>\n',
@@ -791,6 +800,7 @@ def tests_share(tree):
 
 # (message file, change); the message's first line is the subject.
 SERIES = [
+    ('00a-kernel-headers.txt', kernel_headers),
     ('01-verbs-info-handles.txt', verbs_info_handles),
     ('02-mlx5-export-sizes.txt', mlx5_export_sizes),
     ('02a-mlx5-move.txt', mlx5_move),
@@ -798,7 +808,6 @@ SERIES = [
     ('03-mlx5-blob.txt', mlx5_blob),
     ('04-mlx5-policy.txt', mlx5_policy),
     ('06-mlx5-share.txt', mlx5_share),
-    ('06a-kernel-headers.txt', kernel_headers),
     ('06b-mlx5-create-serial.txt', mlx5_create_serial),
     ('06c-mlx5-query-handles.txt', mlx5_query_handles),
     ('07-mlx5-man.txt', mlx5_man),

@@ -115,7 +115,7 @@ struct chunk {
 	size_t *index;		/* the blob's place in the batch */
 	struct blob *b;
 	uint32_t *handles;
-	struct import_handle_info *info;
+	struct mlx5_ib_devx_handle_info *info;
 };
 
 static int chunk_alloc(struct chunk *c, size_t cap)
@@ -140,7 +140,7 @@ static void chunk_free(struct chunk *c)
 static int judge_without(struct ibv_context *ctx, const struct blob *b,
 			 struct live_list *l)
 {
-	return live_check_devx_obj_via(ctx, b->obj.handle, b->obj.type,
+	return live_check_devx_obj_via(ctx, b->handle, b->obj.type,
 				       b->obj.object_id, live_list_lookup, l);
 }
 
@@ -230,7 +230,7 @@ int mlx5share_devx_obj_import_batch(struct ibv_context *context,
 		if (errs[i])
 			continue;
 		c.index[c.n] = i;
-		c.handles[c.n] = c.b[c.n].obj.handle;
+		c.handles[c.n] = c.b[c.n].handle;
 		if (++c.n == cap)
 			chunk_import(context, &c, &l, objs, errs);
 	}

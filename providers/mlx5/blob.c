@@ -1,12 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
-/*
- * The export blob codec (layout and checks: blob.h).  Integers are stored
- * little-endian whatever the host, so that the bytes are the same on every
- * host.
- */
-#include <endian.h>
+/* The export blob codec; blob.h has the layout and the checks. */
 #include <errno.h>
-#include <stdint.h>
 #include <string.h>
 
 #include "blob.h"
@@ -23,46 +17,19 @@ enum {
 	OFF_FLAGS = 26,
 };
 
-static uint16_t get16(const unsigned char *p)
+static uint64_t get_le(const unsigned char *p, unsigned int bytes)
 {
-	uint16_t v;
+	uint64_t v = 0;
 
-	memcpy(&v, p, sizeof(v));
-	return le16toh(v);
+	while (bytes--)
+		v = v << 8 | p[bytes];
+	return v;
 }
 
-static uint32_t get32(const unsigned char *p)
+static void put_le(unsigned char *p, uint64_t v, unsigned int bytes)
 {
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return le32toh(v);
-}
-
-static uint64_t get64(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return le64toh(v);
-}
-
-static void put16(unsigned char *p, uint16_t v)
-{
-	v = htole16(v);
-	memcpy(p, &v, sizeof(v));
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-	v = htole32(v);
-	memcpy(p, &v, sizeof(v));
-}
-
-static void put64(unsigned char *p, uint64_t v)
-{
-	v = htole64(v);
-	memcpy(p, &v, sizeof(v));
+	for (; bytes; bytes--, v >>= 8)
+		*p++ = v;
 }
 
 uint32_t blob_crc32c(const void *buf, size_t len)
@@ -98,19 +65,6 @@ size_t blob_size(enum blob_kind kind)
 	return 0;
 }
 
-uint32_t blob_handle(const struct blob *b)
-{
-	switch (b->kind) {
-	case BLOB_KIND_DEVX_OBJ:
-		return b->obj.handle;
-	case BLOB_KIND_DEVX_UMEM:
-		return b->umem.handle;
-	case BLOB_KIND_VAR:
-		return b->var.handle;
-	}
-	return 0;
-}
-
 bool blob_version_known(uint16_t version)
 {
 	return version == BLOB_FORMAT_V2 || version == BLOB_FORMAT_VERSION;
@@ -119,17 +73,17 @@ bool blob_version_known(uint16_t version)
 static void move32(unsigned char *p, uint32_t *v, bool store)
 {
 	if (store)
-		put32(p, *v);
+		put_le(p, *v, 4);
 	else
-		*v = get32(p);
+		*v = get_le(p, 4);
 }
 
 static void move64(unsigned char *p, uint64_t *v, bool store)
 {
 	if (store)
-		put64(p, *v);
+		put_le(p, *v, 8);
 	else
-		*v = get64(p);
+		*v = get_le(p, 8);
 }
 
 /*
@@ -142,9 +96,9 @@ static void move_body(unsigned char *p, struct blob *b, bool store)
 	bool v2 = b->version == BLOB_FORMAT_V2;
 	unsigned char *range = p + (v2 ? 56 : 44);
 
+	move32(p + 32, &b->handle, store);
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
-		move32(p + 32, &b->obj.handle, store);
 		move32(p + 36, &b->obj.type, store);
 		move32(p + 40, &b->obj.object_id, store);
 		move64(p + 48, &b->obj.rx_icm_addr, store);
@@ -154,11 +108,9 @@ static void move_body(unsigned char *p, struct blob *b, bool store)
 			b->obj.log_obj_range = *range;
 		break;
 	case BLOB_KIND_DEVX_UMEM:
-		move32(p + 32, &b->umem.handle, store);
 		move32(p + 36, &b->umem.umem_id, store);
 		break;
 	case BLOB_KIND_VAR:
-		move32(p + 32, &b->var.handle, store);
 		move32(p + 36, &b->var.page_id, store);
 		move32(p + 40, &b->var.length, store);
 		move64(p + 48, &b->var.mmap_off, store);
@@ -178,16 +130,16 @@ size_t blob_encode(const struct blob *b, void *buf)
 		return 0;
 	memset(p, 0, len);
 	memcpy(p + OFF_MAGIC, BLOB_MAGIC, 4);
-	put16(p + OFF_VERSION, b->version);
-	put16(p + OFF_KIND, b->kind);
-	put32(p + OFF_LENGTH, len);
-	put64(p + OFF_GUID, b->node_guid);
+	put_le(p + OFF_VERSION, b->version, 2);
+	put_le(p + OFF_KIND, b->kind, 2);
+	put_le(p + OFF_LENGTH, len, 4);
+	put_le(p + OFF_GUID, b->node_guid, 8);
 	if (b->has_vhca_id) {
-		put16(p + OFF_VHCA_ID, b->vhca_id);
-		put16(p + OFF_FLAGS, BLOB_F_VHCA_ID);
+		put_le(p + OFF_VHCA_ID, b->vhca_id, 2);
+		put_le(p + OFF_FLAGS, BLOB_F_VHCA_ID, 2);
 	}
 	move_body(p, &body, true);
-	put32(p + OFF_CHECKSUM, blob_checksum(p, len));
+	put_le(p + OFF_CHECKSUM, blob_checksum(p, len), 4);
 	return len;
 }
 
@@ -205,25 +157,25 @@ int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 	/* Only the header is read until its length has been checked. */
 	if (memcmp(p + OFF_MAGIC, BLOB_MAGIC, 4))
 		return EINVAL;
-	version = get16(p + OFF_VERSION);
+	version = get_le(p + OFF_VERSION, 2);
 	if (!blob_version_known(version))
 		return EPROTO;
-	kind = get16(p + OFF_KIND);
+	kind = get_le(p + OFF_KIND, 2);
 	len = blob_size(kind);
 	if (!len || (expect && kind != expect))
 		return EINVAL;
-	if (get32(p + OFF_LENGTH) != len || avail < len)
+	if (get_le(p + OFF_LENGTH, 4) != len || avail < len)
 		return EINVAL;
-	if (get32(p + OFF_CHECKSUM) != blob_checksum(p, len))
+	if (get_le(p + OFF_CHECKSUM, 4) != blob_checksum(p, len))
 		return EINVAL;
 
 	memcpy(raw, p, len);
 	memset(b, 0, sizeof(*b));
 	b->version = version;
 	b->kind = kind;
-	b->node_guid = get64(p + OFF_GUID);
-	b->has_vhca_id = get16(p + OFF_FLAGS) & BLOB_F_VHCA_ID;
-	b->vhca_id = get16(p + OFF_VHCA_ID);
+	b->node_guid = get_le(p + OFF_GUID, 8);
+	b->has_vhca_id = get_le(p + OFF_FLAGS, 2) & BLOB_F_VHCA_ID;
+	b->vhca_id = get_le(p + OFF_VHCA_ID, 2);
 	move_body(raw, b, false);
 	/*
 	 * A reserved byte or flag that is not zero, or a vhca_id without

@@ -3,58 +3,39 @@
  * The export blob, the one place its layout is written down.  Each kind
  * has a fixed size; integers are little-endian; reserved bytes are zero.
  *
- * Header (all kinds)
- *   off size field
- *     0    4 magic            the bytes 'M' '5' 'S' 'X'
- *     4    2 format_version   3 (BLOB_FORMAT_VERSION); 2 is read
- *     6    2 kind             1 DEVX object, 2 DEVX UMEM, 3 VAR
- *     8    4 length           total bytes of this blob, header included
- *    12    4 checksum         CRC-32C of the blob, these bytes as zero
- *    16    8 node_guid        be64toh(ibv_get_device_guid())
- *    24    2 vhca_id          the exporting function's, if BLOB_F_VHCA_ID
- *    26    2 flags            bit 0 BLOB_F_VHCA_ID; every other bit zero
- *    28    4 reserved
+ *  off len header, every kind
+ *    0   4 magic, the bytes "M5SX"
+ *    4   2 format version, BLOB_FORMAT_VERSION (BLOB_FORMAT_V2 is read)
+ *    6   2 kind, enum blob_kind
+ *    8   4 length of the whole blob
+ *   12   4 checksum: CRC-32C of the blob, these four bytes taken as zero
+ *   16   8 node GUID, be64toh(ibv_get_device_guid())
+ *   24   2 vhca_id of the exporting function, if flags has BLOB_F_VHCA_ID
+ *   26   2 flags
+ *   28   4 reserved
  *
- * Format 3 bodies.  Every kind ends with the object's serial: the 64-bit
- * identity the kernel's DEVX handle query (MLX5_IB_METHOD_DEVX_QUERY_HANDLES)
- * gave for the handle at export, which no later object of the uverbs file
- * shares; 0 when the exporter's kernel has no such query.
+ *  off len DEVX object (64)   DEVX UMEM (48)   VAR (64)
+ *   32   4 handle             handle           handle
+ *   36   4 type               umem_id          page_id
+ *   40   4 object_id          serial (8)       length
+ *   44   1 log_obj_range                       reserved (4)
+ *   45   3 reserved
+ *   48   8 rx_icm_addr                         mmap_off
+ *   56   8 serial                              serial
  *
- * DEVX object (kind 1, 64 bytes)
- *    32    4 handle           uverbs handle in the exporter's ufile
- *    36    4 type             libmlx5's enum mlx5_devx_obj_type
- *    40    4 object_id        firmware object id
- *    44    1 log_obj_range
- *    45    3 reserved
- *    48    8 rx_icm_addr
- *    56    8 serial
+ * handle is the exporter's uverbs handle, type libmlx5's enum
+ * mlx5_devx_obj_type.  serial is the kernel's serial of the object (its
+ * create methods and DEVX handle query report it), which no later object
+ * of the uverbs file shares; 0 when the kernel gives none.  Format 2 has
+ * no serial (it decodes as 0): its bytes are reserved, but for the DEVX
+ * object's log_obj_range, at 56 there (44..47 reserved).  Any other
+ * format is refused with EPROTO.
  *
- * DEVX UMEM (kind 2, 48 bytes)
- *    32    4 handle
- *    36    4 umem_id
- *    40    8 serial
- *
- * VAR (kind 3, 64 bytes)
- *    32    4 handle
- *    36    4 page_id
- *    40    4 length           bytes of the VAR page
- *    44    4 reserved
- *    48    8 mmap_off         offset to mmap() on the command fd
- *    56    8 serial
- *
- * Format 2 has the same header and sizes and no serial (it decodes with
- * serial 0, and import proves of it what it proved before format 3): the
- * DEVX object's log_obj_range is at 56 and its bytes 44..47 and 57..63
- * are reserved, the UMEM's 40..47 and the VAR's 56..63 are reserved.
- * Formats 0 and 1 (1 had no vhca_id, bytes 24..31 reserved) and any
- * newer one are refused with EPROTO.
- *
- * Decoding checks, in order, so that no byte past the header's length is
- * read: magic, format_version (EPROTO), kind, length, checksum, reserved
- * bytes and flags (all EINVAL).  The device check (blob_check_device(),
- * EXDEV) wants equal node GUIDs and, where both sides have one, equal
- * vhca_ids: PCI functions may share a node GUID (unconfigured VFs often
- * report zero), never a vhca_id.
+ * Decoding checks, in order, never reading past the header's length:
+ * magic, format version (EPROTO), kind, length, checksum, reserved bytes
+ * and flags (EINVAL).  blob_check_device() (EXDEV) wants equal node GUIDs
+ * and, where both sides have one, equal vhca_ids: PCI functions may share
+ * a node GUID (unconfigured VFs often report zero), never a vhca_id.
  */
 #ifndef MLX5_SHARE_BLOB_H
 #define MLX5_SHARE_BLOB_H
@@ -65,12 +46,9 @@
 
 #define BLOB_MAGIC "M5SX"
 #define BLOB_FORMAT_VERSION 3
-/* The oldest format still read: no serial. */
-#define BLOB_FORMAT_V2 2
+#define BLOB_FORMAT_V2 2	/* the oldest format read: no serial */
 #define BLOB_HEADER_SIZE 32
-
-/* Header flags. */
-#define BLOB_F_VHCA_ID 0x0001
+#define BLOB_F_VHCA_ID 0x0001	/* header flag */
 
 enum blob_kind {
 	BLOB_KIND_DEVX_OBJ = 1,
@@ -83,26 +61,6 @@ enum {
 	BLOB_DEVX_UMEM_SIZE = 48,
 	BLOB_VAR_SIZE = 64,
 	BLOB_MAX_SIZE = 64,
-};
-
-struct blob_devx_obj {
-	uint32_t handle;
-	uint32_t type;
-	uint32_t object_id;
-	uint64_t rx_icm_addr;
-	uint8_t log_obj_range;
-};
-
-struct blob_devx_umem {
-	uint32_t handle;
-	uint32_t umem_id;
-};
-
-struct blob_var {
-	uint32_t handle;
-	uint32_t page_id;
-	uint32_t length;
-	uint64_t mmap_off;
 };
 
 /* Who exported a blob, or who imports it. */
@@ -120,15 +78,24 @@ struct blob {
 	uint64_t node_guid;
 	uint16_t vhca_id;
 	bool has_vhca_id;
+	uint32_t handle;
 	union {
-		struct blob_devx_obj obj;
-		struct blob_devx_umem umem;
-		struct blob_var var;
+		struct {
+			uint32_t type;
+			uint32_t object_id;
+			uint64_t rx_icm_addr;
+			uint8_t log_obj_range;
+		} obj;
+		struct {
+			uint32_t umem_id;
+		} umem;
+		struct {
+			uint32_t page_id;
+			uint32_t length;
+			uint64_t mmap_off;
+		} var;
 	};
 };
-
-/* The uverbs handle a decoded blob names, whatever its kind. */
-uint32_t blob_handle(const struct blob *b);
 
 /* Bytes a blob of this kind occupies; 0 for an unknown kind. */
 size_t blob_size(enum blob_kind kind);

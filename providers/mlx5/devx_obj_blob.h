@@ -12,7 +12,7 @@
 static inline struct ibv_context *
 devx_obj_to_blob(const struct mlx5dv_devx_obj *obj, struct blob *b)
 {
-	b->obj.handle = obj->handle;
+	b->handle = obj->handle;
 	b->obj.type = obj->type;
 	b->obj.object_id = obj->object_id;
 	b->obj.rx_icm_addr = obj->rx_icm_addr;
@@ -29,7 +29,7 @@ static inline void devx_obj_from_blob(struct mlx5dv_devx_obj *obj,
 				      const struct blob *b)
 {
 	obj->context = ctx;
-	obj->handle = b->obj.handle;
+	obj->handle = b->handle;
 	obj->type = b->obj.type;
 	obj->object_id = b->obj.object_id;
 	obj->rx_icm_addr = b->obj.rx_icm_addr;

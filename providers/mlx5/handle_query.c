@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * MLX5_IB_METHOD_DEVX_QUERY_HANDLES through the raw ioctl builder
- * (handle_query.h).  handle_info.h reads the answer, so that
- * import_policy.c, which judges it, needs no kernel header.
+ * (handle_query.h).
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -10,7 +9,7 @@
 #include <rdma/ib_user_ioctl_verbs.h>
 #include <rdma/mlx5_user_ioctl_verbs.h>
 
-#include "handle_info.h"
+#include "uverbs_no_method.h"
 #include "handle_query.h"
 #include "rdma_uapi_compat.h"
 #include "uverbs_ioctl.h"
@@ -34,43 +33,27 @@ void handle_query_test_reset(void)
 }
 #endif
 
-/* The answers of up to this many handles need no heap. */
-#define STACK_INFO 16U
-
 int handle_query(int fd, const uint32_t *handles, size_t n,
-		 struct import_handle_info *info)
+		 struct mlx5_ib_devx_handle_info *info)
 {
 	UVERBS_DECLARE_CMD(cmd, MLX5_IB_OBJECT_DEVX,
 			   MLX5_IB_METHOD_DEVX_QUERY_HANDLES, 2);
-	struct mlx5_ib_devx_handle_info stack[STACK_INFO], *out = stack;
 	struct ib_uverbs_attr *out_attr;
 	int saved = errno, ret;
-	size_t i;
 
 	if (!n || n > MLX5_IB_DEVX_QUERY_HANDLES_MAX)
 		return EINVAL;
 	if (handle_query_known_absent())
 		return HANDLE_QUERY_ABSENT;
-	if (n > STACK_INFO) {
-		out = calloc(n, sizeof(*out));
-		if (!out) {
-			errno = saved;
-			return ENOMEM;
-		}
-	}
 	fill_in_ptr(cmd, MLX5_IB_ATTR_DEVX_QUERY_HANDLES_IN, handles,
 		    n * sizeof(*handles));
-	out_attr = fill_out_ptr(cmd, MLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT, out,
-				n * sizeof(*out));
+	out_attr = fill_out_ptr(cmd, MLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT, info,
+				n * sizeof(*info));
 	ret = uverbs_cmd_execute_busy(fd, RDMA_DRIVER_MLX5, cmd);
 	switch (ret) {
 	case 0:
-		if (!uverbs_attr_written(out_attr)) {
+		if (!uverbs_attr_written(out_attr))
 			ret = EPROTO;
-			break;
-		}
-		for (i = 0; i < n; i++)
-			handle_info_from_kernel(&info[i], &out[i]);
 		break;
 	case EPROTONOSUPPORT:	/* the framework's: kept (handle_query.h) */
 		atomic_store_explicit(&absent, true, memory_order_relaxed);
@@ -78,8 +61,6 @@ int handle_query(int fd, const uint32_t *handles, size_t n,
 	}
 	if (uverbs_no_method(ret))
 		ret = HANDLE_QUERY_ABSENT;
-	if (out != stack)
-		free(out);
 	errno = saved;
 	return ret;
 }

@@ -35,7 +35,7 @@
  * without writing the answer).  Never changes errno.
  */
 int handle_query(int fd, const uint32_t *handles, size_t n,
-		 struct import_handle_info *info);
+		 struct mlx5_ib_devx_handle_info *info);
 
 /* handle_query()'s "no such method" (not an errno). */
 #define HANDLE_QUERY_ABSENT (-2)

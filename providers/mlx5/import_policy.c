@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
-/*
- * The import policy table (import_policy.h says what each column means
- * and why each row is what it is).
- */
+/* The import policy table; import_policy.h explains its columns. */
 #include <errno.h>
 #include <string.h>
 
 #include "import_policy.h"
+#include "rdma_uapi_compat.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -80,10 +78,6 @@ static const struct import_policy rows[] = {
 	ROW(IMPORT_DEVX_ASO_CT, "ASO CT", GENERAL(PRM_OBJ_TYPE_ASO_CT)),
 };
 
-/* What a type without a row gets: row 0's checks. */
-static const struct import_policy *const untyped =
-	&rows[IMPORT_DEVX_UNTYPED];
-
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
 _Static_assert(PRM_QUERY_FT_IN_LEN <= IMPORT_QUERY_IN_MAX &&
@@ -98,7 +92,7 @@ _Static_assert(PRM_QUERY_OBJ_OUT_MAX <= IMPORT_QUERY_OUT_MAX &&
 const struct import_policy *import_policy_find(uint32_t devx_type)
 {
 	if (devx_type >= NROWS || rows[devx_type].devx_type != devx_type)
-		return untyped;
+		devx_type = IMPORT_DEVX_UNTYPED;
 	return &rows[devx_type];
 }
 
@@ -165,7 +159,7 @@ uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type)
 }
 
 /* The id libmlx5 records for an object the kernel describes as k. */
-static uint32_t recorded_id(const struct import_handle_info *k,
+static uint32_t recorded_id(const struct mlx5_ib_devx_handle_info *k,
 			    uint32_t devx_type)
 {
 	/* set_devx_obj_info() keeps a general object's id, typed or not. */
@@ -177,27 +171,28 @@ static uint32_t recorded_id(const struct import_handle_info *k,
 
 /* Does every field of b the kernel vouches for say what k says? */
 static bool fields_agree(const struct blob *b,
-			 const struct import_handle_info *k)
+			 const struct mlx5_ib_devx_handle_info *k)
 {
 	uint32_t type;
 
-	if (k->kind != b->kind)
-		return false;
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		type = import_policy_type_of(k->opcode, k->obj_type);
-		return b->obj.type == type &&
+		return k->kind == MLX5_IB_DEVX_HANDLE_KIND_OBJ &&
+		       b->obj.type == type &&
 		       b->obj.object_id == recorded_id(k, type);
 	case BLOB_KIND_DEVX_UMEM:
-		return b->umem.umem_id == k->obj_id;
+		return k->kind == MLX5_IB_DEVX_HANDLE_KIND_UMEM &&
+		       b->umem.umem_id == k->obj_id;
 	case BLOB_KIND_VAR:
-		return b->var.page_id == k->obj_id;
+		return k->kind == MLX5_IB_DEVX_HANDLE_KIND_VAR &&
+		       b->var.page_id == k->obj_id;
 	}
 	return false;
 }
 
 int import_policy_judge(const struct blob *b,
-			const struct import_handle_info *k)
+			const struct mlx5_ib_devx_handle_info *k)
 {
 	if (b->serial && b->serial != k->serial)
 		return ENOENT;

@@ -5,28 +5,23 @@
  * Portable on purpose (libc and prm/ only): rdma-core's mlx5 provider can
  * carry this file unchanged.
  *
- * libmlx5 (set_devx_obj_info(), v39..v64) records a type and firmware id
- * only for the objects of the rows below; any other DEVX object has type
- * 0 and no query can address it, so import can only ask whether its
- * handle is a live DEVX object of the ufile (INFO_HANDLES).
+ * libmlx5 (set_devx_obj_info()) records a type and firmware id only for
+ * the rows below; of any other DEVX object import can only ask whether
+ * its handle is a live DEVX object of the ufile (INFO_HANDLES).
  *
- * For DEVX_OBJ_QUERY the kernel (devx_is_valid_obj_id()) compares the
- * creator's opcode (and a general object's obj_type) and the id field of
- * the mailbox with the object behind the handle before the firmware runs,
- * and fails with EINVAL when they differ.  Since Linux 5.18 a command the
- * firmware failed is EREMOTEIO; older kernels map its status, mostly to
- * EINVAL.  So, per row:
- *   proves_devx  only a DEVX object has this creator opcode: an accepted
- *                query proves a live DEVX object with this id.  Not QP
- *                and TIR, which a verbs QP also passes: INFO_HANDLES first.
+ * Before the firmware runs a DEVX_OBJ_QUERY, the kernel
+ * (devx_is_valid_obj_id()) fails it with EINVAL unless the handle's
+ * object has the query's creator opcode (and obj_type) and id.  A command
+ * the firmware fails is EREMOTEIO since Linux 5.18; older kernels map its
+ * status, mostly to EINVAL.  Per row:
+ *   proves_devx  an accepted query proves a live DEVX object with this
+ *                id (not for QP and TIR, which a verbs QP also passes).
  *   fw_may_fail  the firmware may fail the query of a live object (flow
  *                table, group and FTE need the table_type the blob lacks;
- *                a reformat context's answer size is unknown): only the
- *                kernel's part counts, 0 or EREMOTEIO.  Before 5.18 an
- *                EINVAL of such a query decides nothing unless the kernel
- *                is known to report firmware failures as EREMOTEIO;
- *                import then falls back to INFO_HANDLES and never refuses
- *                a live object for it.
+ *                a reformat context's answer size is unknown).  Its
+ *                EINVAL disproves the id only where the kernel is known
+ *                to report firmware failures as EREMOTEIO; elsewhere
+ *                import falls back to INFO_HANDLES.
  */
 #ifndef MLX5_SHARE_IMPORT_POLICY_H
 #define MLX5_SHARE_IMPORT_POLICY_H
@@ -106,23 +101,16 @@ int import_policy_verdict(const struct import_policy *p, int err,
 /* The libmlx5 type of an object made by this opcode (and obj_type). */
 uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type);
 
-/* The kernel's DEVX handle query's answer for one handle. */
-struct import_handle_info {
-	uint64_t serial;
-	uint32_t kind;		/* enum blob_kind */
-	uint32_t obj_id;	/* DEVX object id, umem id, VAR page index */
-	uint16_t opcode;	/* DEVX object: the creator's opcode */
-	uint16_t obj_type;	/*   and general object type */
-};
+struct mlx5_ib_devx_handle_info;
 
 /*
- * Judges a decoded blob by the kernel's answer k for its handle: kind,
- * libmlx5 type and recorded id, umem id or VAR page, and serial when the
- * blob has one.  0 when the blob names this object; ENOENT when it does
- * not (serial differs, or without a serial any field: stale); EINVAL when
- * the serial matches and another field differs (altered after export).
+ * Judges a decoded blob by the DEVX handle query's answer k for its
+ * handle (kind, libmlx5 type and recorded id, umem id or VAR page, and
+ * the serial when the blob has one): 0 when the blob names this object;
+ * ENOENT when it does not (stale); EINVAL when the serial matches and
+ * another field differs (altered after export).
  */
 int import_policy_judge(const struct blob *b,
-			const struct import_handle_info *k);
+			const struct mlx5_ib_devx_handle_info *k);
 
 #endif

@@ -7,6 +7,7 @@
 #include "handle_query.h"
 #include "layout.h"
 #include "live_check.h"
+#include "rdma_uapi_compat.h"
 #include "share.h"
 
 int share_fail(int err)
@@ -39,7 +40,7 @@ int share_decode(struct ibv_context *ctx, const void *data,
 }
 
 int share_judge_answer(const struct blob *b, int ret,
-		       const struct import_handle_info *k)
+		       const struct mlx5_ib_devx_handle_info *k)
 {
 	if (!ret)
 		return import_policy_judge(b, k);
@@ -50,16 +51,16 @@ int share_judge_answer(const struct blob *b, int ret,
 
 int share_judge_handle(int fd, const struct blob *b)
 {
-	struct import_handle_info k;
-	uint32_t handle = blob_handle(b);
+	struct mlx5_ib_devx_handle_info k;
+	uint32_t handle = b->handle;
 
 	return share_judge_answer(b, handle_query(fd, &handle, 1, &k), &k);
 }
 
 int share_export_serial(struct ibv_context *ctx, struct blob *b)
 {
-	struct import_handle_info k;
-	uint32_t handle = blob_handle(b);
+	struct mlx5_ib_devx_handle_info k;
+	uint32_t handle = b->handle;
 	int ret;
 
 	b->serial = 0;	/* also what import_policy_judge() compares */
@@ -86,12 +87,12 @@ static int share_live(struct ibv_context *ctx, const struct blob *b)
 	}
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
-		return live_check_devx_obj(ctx, b->obj.handle, b->obj.type,
+		return live_check_devx_obj(ctx, b->handle, b->obj.type,
 					   b->obj.object_id);
 	case BLOB_KIND_DEVX_UMEM:
-		return live_check_devx_umem(ctx, b->umem.handle);
+		return live_check_devx_umem(ctx, b->handle);
 	case BLOB_KIND_VAR:
-		return live_check_var(ctx, b->var.handle);
+		return live_check_var(ctx, b->handle);
 	}
 	return EINVAL;
 }

@@ -96,7 +96,7 @@ int share_judge_handle(int fd, const struct blob *b);
 
 /* share_judge_handle() of the kernel's answer ret (0: k) for b. */
 int share_judge_answer(const struct blob *b, int ret,
-		       const struct import_handle_info *k);
+		       const struct mlx5_ib_devx_handle_info *k);
 
 /*
  * An import: share_decode(), then the kernel's word on the handle (the

@@ -23,7 +23,7 @@ static struct ibv_context *to_blob(const void *obj, struct blob *b)
 {
 	const struct share_devx_umem *umem = obj;
 
-	b->umem.handle = umem->handle;
+	b->handle = umem->handle;
 	b->umem.umem_id = umem->dv.umem_id;
 	return umem->context;
 }
@@ -35,7 +35,7 @@ static void from_blob(void *obj, struct ibv_context *ctx,
 	struct share_devx_umem *umem = obj;
 
 	umem->context = ctx;
-	umem->handle = b->umem.handle;
+	umem->handle = b->handle;
 	umem->dv.umem_id = b->umem.umem_id;
 }
 

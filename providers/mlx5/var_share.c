@@ -21,7 +21,7 @@ static struct ibv_context *to_blob(const void *obj, struct blob *b)
 {
 	const struct share_var_obj *var = obj;
 
-	b->var.handle = var->handle;
+	b->handle = var->handle;
 	b->var.page_id = var->dv.page_id;
 	b->var.length = var->dv.length;
 	b->var.mmap_off = var->dv.mmap_off;
@@ -37,7 +37,7 @@ static void from_blob(void *obj, struct ibv_context *ctx,
 	var->dv.length = b->var.length;
 	var->dv.mmap_off = b->var.mmap_off;
 	var->context = ctx;
-	var->handle = b->var.handle;
+	var->handle = b->handle;
 }
 
 MLX5_SHARE_EXPORT int

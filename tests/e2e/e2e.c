@@ -300,7 +300,7 @@ uint32_t e2e_blob_handle(const uint8_t *blob)
 	struct blob b;
 
 	REQUIRE(blob_decode(blob, E2E_BLOB_MAX, BLOB_KIND_DEVX_OBJ, &b) == 0);
-	return b.obj.handle;
+	return b.handle;
 }
 
 uint32_t e2e_blob_object_id(const uint8_t *blob)

@@ -43,8 +43,7 @@ static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
 	struct blob b;
 
 	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
-	return kind == BLOB_KIND_DEVX_UMEM ? b.umem.handle :
-	       kind == BLOB_KIND_VAR ? b.var.handle : b.obj.handle;
+	return b.handle;
 }
 
 /*

@@ -218,7 +218,7 @@ static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
 	struct blob b;
 
 	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
-	return blob_handle(&b);
+	return b.handle;
 }
 
 /* Rewrites a format 3 blob as the format 2 blob of the same fields. */

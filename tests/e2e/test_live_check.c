@@ -241,9 +241,9 @@ static void live(struct ibv_context *ctx)
 		REQUIRE(mlx5dv_devx_umem_export(umem, ublob) == 0);
 		REQUIRE(blob_decode(ublob, sizeof(ublob), BLOB_KIND_DEVX_UMEM,
 				    &b) == 0);
-		CHECK_EQ(live_check_devx_umem(ctx, b.umem.handle), 0);
+		CHECK_EQ(live_check_devx_umem(ctx, b.handle), 0);
 		/* Nor is it a DEVX object, nor a DEVX object a umem. */
-		CHECK_EQ(live_check_devx_obj(ctx, b.umem.handle, 0, 0),
+		CHECK_EQ(live_check_devx_obj(ctx, b.handle, 0, 0),
 			 ENOENT);
 		CHECK_EQ(live_check_devx_umem(ctx, fh), ENOENT);
 	}

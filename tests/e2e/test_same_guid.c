@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 	CHECK(b0.has_vhca_id && b1.has_vhca_id);
 	CHECK(b0.vhca_id != b1.vhca_id);
 	/* The alias: same handle, same counter id, another function. */
-	CHECK_EQ(b0.obj.handle, b1.obj.handle);
+	CHECK_EQ(b0.handle, b1.handle);
 	CHECK_EQ(b0.obj.object_id, b1.obj.object_id);
 
 	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx1, blob0), EXDEV);

@@ -49,7 +49,7 @@ static void forge(uint8_t *blob, uint32_t handle, uint32_t object_id)
 
 	REQUIRE(blob_decode(blob, e2e_obj_blob_size(), BLOB_KIND_DEVX_OBJ,
 			    &b) == 0);
-	b.obj.handle = handle;
+	b.handle = handle;
 	b.obj.object_id = object_id;
 	REQUIRE(blob_encode(&b, blob) == e2e_obj_blob_size());
 }

@@ -203,20 +203,18 @@ static void check_round_trip(const uint8_t *data, size_t size)
 	in.has_vhca_id = data[0] & 0x80;
 	in.vhca_id = data[1] | data[2] << 8;
 	data += 9;
+	memcpy(&in.handle, data, 4);
 	switch (in.kind) {
 	case BLOB_KIND_DEVX_OBJ:
-		memcpy(&in.obj.handle, data, 4);
 		memcpy(&in.obj.type, data + 4, 4);
 		memcpy(&in.obj.object_id, data + 8, 4);
 		memcpy(&in.obj.rx_icm_addr, data + 12, 8);
 		in.obj.log_obj_range = data[20];
 		break;
 	case BLOB_KIND_DEVX_UMEM:
-		memcpy(&in.umem.handle, data, 4);
 		memcpy(&in.umem.umem_id, data + 4, 4);
 		break;
 	default:
-		memcpy(&in.var.handle, data, 4);
 		memcpy(&in.var.page_id, data + 4, 4);
 		memcpy(&in.var.length, data + 8, 4);
 		memcpy(&in.var.mmap_off, data + 12, 8);
@@ -237,17 +235,17 @@ static void check_round_trip(const uint8_t *data, size_t size)
 	    (in.has_vhca_id && out.vhca_id != in.vhca_id))
 		FAIL("vhca_id changed");
 	if (in.kind == BLOB_KIND_DEVX_OBJ &&
-	    (out.obj.handle != in.obj.handle || out.obj.type != in.obj.type ||
+	    (out.handle != in.handle || out.obj.type != in.obj.type ||
 	     out.obj.object_id != in.obj.object_id ||
 	     out.obj.rx_icm_addr != in.obj.rx_icm_addr ||
 	     out.obj.log_obj_range != in.obj.log_obj_range))
 		FAIL("devx obj fields changed");
 	if (in.kind == BLOB_KIND_DEVX_UMEM &&
-	    (out.umem.handle != in.umem.handle ||
+	    (out.handle != in.handle ||
 	     out.umem.umem_id != in.umem.umem_id))
 		FAIL("umem fields changed");
 	if (in.kind == BLOB_KIND_VAR &&
-	    (out.var.handle != in.var.handle ||
+	    (out.handle != in.handle ||
 	     out.var.page_id != in.var.page_id ||
 	     out.var.length != in.var.length ||
 	     out.var.mmap_off != in.var.mmap_off))

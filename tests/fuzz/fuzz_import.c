@@ -160,7 +160,7 @@ static void structure(uint8_t *b, uint8_t flags, uint8_t sel)
 		}
 	}
 	if (flags & SET_HANDLE)
-		put_le(b + 32, l->b.obj.handle, 4);
+		put_le(b + 32, l->b.handle, 4);
 	if (flags & SET_TYPE_ID) {
 		put_le(b + 36, l->b.obj.type, 4);
 		put_le(b + 40, l->b.obj.object_id, 4);
@@ -189,21 +189,21 @@ static void check_imported(const uint8_t *b, struct mlx5dv_devx_obj *obj)
 	if (d.has_vhca_id && live[0].b.has_vhca_id &&
 	    d.vhca_id != live[0].b.vhca_id)
 		FAIL("imported a blob of another PCI function");
-	if (obj->context != ctx || obj->handle != d.obj.handle ||
+	if (obj->context != ctx || obj->handle != d.handle ||
 	    obj->type != d.obj.type || obj->object_id != d.obj.object_id ||
 	    obj->rx_icm_addr != d.obj.rx_icm_addr ||
 	    obj->log_obj_range != d.obj.log_obj_range)
 		FAIL("imported object differs from its blob");
 	for (i = 0; i < n_live; i++)
-		if (live[i].b.obj.handle == d.obj.handle)
+		if (live[i].b.handle == d.handle)
 			l = &live[i];
 	if (!l)
-		FAIL("imported handle %u, which is not live", d.obj.handle);
+		FAIL("imported handle %u, which is not live", d.handle);
 	if (has_id_query(d.obj.type, d.obj.object_id) &&
 	    (l->b.obj.type != d.obj.type ||
 	     l->b.obj.object_id != d.obj.object_id))
 		FAIL("imported type %u id %u for handle %u (type %u id %u)",
-		     d.obj.type, d.obj.object_id, d.obj.handle,
+		     d.obj.type, d.obj.object_id, d.handle,
 		     l->b.obj.type, l->b.obj.object_id);
 }
 

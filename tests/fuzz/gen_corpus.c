@@ -164,7 +164,7 @@ int main(int argc, char **argv)
 	/* Flow counters, the objects the tests and the bench create. */
 	for (i = 0; i < 4; i++) {
 		start(&b, BLOB_KIND_DEVX_OBJ, guid);
-		b.obj.handle = i;
+		b.handle = i;
 		b.obj.type = 2;	/* libmlx5's MLX5_DEVX_FLOW_COUNTER */
 		b.obj.object_id = 0x10 + i;
 		b.serial = 1 + i;
@@ -173,18 +173,18 @@ int main(int argc, char **argv)
 	}
 	/* An object whose type libmlx5 does not record. */
 	start(&b, BLOB_KIND_DEVX_OBJ, guid);
-	b.obj.handle = 1;
+	b.handle = 1;
 	b.obj.rx_icm_addr = 0x1122334455667788ULL;
 	b.obj.log_obj_range = 3;
 	write_family("obj-untyped", &b);
 
 	start(&b, BLOB_KIND_DEVX_UMEM, guid);
-	b.umem.handle = 0;
+	b.handle = 0;
 	b.umem.umem_id = 7;
 	write_family("umem", &b);
 
 	start(&b, BLOB_KIND_VAR, guid);
-	b.var.handle = 0;
+	b.handle = 0;
 	b.var.page_id = 1;
 	b.var.length = 4096;
 	b.var.mmap_off = 0x300000000ULL;

@@ -96,18 +96,18 @@ static int make(const char *kind, const char *out)
 
 	if (!strcmp(kind, "devx_obj")) {
 		b.kind = BLOB_KIND_DEVX_OBJ;
-		b.obj.handle = 3;
+		b.handle = 3;
 		b.obj.type = 2;		/* flow counter */
 		b.obj.object_id = 0x800012;
 		b.obj.rx_icm_addr = 0x1234000;
 		b.obj.log_obj_range = 2;
 	} else if (!strcmp(kind, "devx_umem")) {
 		b.kind = BLOB_KIND_DEVX_UMEM;
-		b.umem.handle = 4;
+		b.handle = 4;
 		b.umem.umem_id = 0x21;
 	} else if (!strcmp(kind, "var")) {
 		b.kind = BLOB_KIND_VAR;
-		b.var.handle = 5;
+		b.handle = 5;
 		b.var.page_id = 7;
 		b.var.length = 4096;
 		b.var.mmap_off = 0x70000;

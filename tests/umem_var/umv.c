@@ -98,13 +98,5 @@ uint32_t umv_blob_handle(const void *blob)
 
 	if (blob_decode(blob, SIZE_MAX, 0, &b))
 		return UINT32_MAX;
-	switch (b.kind) {
-	case BLOB_KIND_DEVX_OBJ:
-		return b.obj.handle;
-	case BLOB_KIND_DEVX_UMEM:
-		return b.umem.handle;
-	case BLOB_KIND_VAR:
-		return b.var.handle;
-	}
-	return UINT32_MAX;
+	return b.handle;
 }

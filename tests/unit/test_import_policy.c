@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "import_policy.h"
+#include "rdma_uapi_compat.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -198,8 +199,9 @@ static void test_type_of(void)
 
 static void test_judge(void)
 {
-	struct import_handle_info k = {
-		.serial = 77, .kind = BLOB_KIND_DEVX_OBJ, .obj_id = 0x800,
+	struct mlx5_ib_devx_handle_info k = {
+		.serial = 77, .kind = MLX5_IB_DEVX_HANDLE_KIND_OBJ,
+		.obj_id = 0x800,
 		.opcode = PRM_OP_ALLOC_FLOW_COUNTER,
 	};
 	struct blob b = { .version = BLOB_FORMAT_VERSION, .serial = 77,
@@ -229,13 +231,13 @@ static void test_judge(void)
 	b.obj.type = IMPORT_DEVX_FLOW_COUNTER;
 	CHECK_EQ(import_policy_judge(&b, &k), 0);
 	/* the handle now holds another kind */
-	k.kind = BLOB_KIND_DEVX_UMEM;
+	k.kind = MLX5_IB_DEVX_HANDLE_KIND_UMEM;
 	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
 	b.serial = 77;
 	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
 
 	/* untyped: a PD's id is not recorded, a general object's is */
-	k.kind = BLOB_KIND_DEVX_OBJ;
+	k.kind = MLX5_IB_DEVX_HANDLE_KIND_OBJ;
 	k.opcode = PRM_OP_ALLOC_PD;
 	k.obj_id = 5;
 	b.obj.type = IMPORT_DEVX_UNTYPED;
@@ -253,8 +255,8 @@ static void test_judge(void)
 	memset(&b, 0, sizeof(b));
 	b.kind = BLOB_KIND_DEVX_UMEM;
 	b.umem.umem_id = 9;
-	k = (struct import_handle_info){ .serial = 3,
-		.kind = BLOB_KIND_DEVX_UMEM, .obj_id = 9 };
+	k = (struct mlx5_ib_devx_handle_info){ .serial = 3,
+		.kind = MLX5_IB_DEVX_HANDLE_KIND_UMEM, .obj_id = 9 };
 	CHECK_EQ(import_policy_judge(&b, &k), 0);
 	k.obj_id = 10;
 	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
@@ -263,8 +265,8 @@ static void test_judge(void)
 	memset(&b, 0, sizeof(b));
 	b.kind = BLOB_KIND_VAR;
 	b.var.page_id = 4;
-	k = (struct import_handle_info){ .serial = 8, .kind = BLOB_KIND_VAR,
-		.obj_id = 4 };
+	k = (struct mlx5_ib_devx_handle_info){ .serial = 8,
+		.kind = MLX5_IB_DEVX_HANDLE_KIND_VAR, .obj_id = 4 };
 	b.serial = 8;
 	CHECK_EQ(import_policy_judge(&b, &k), 0);
 	b.serial = 9;

@@ -4,7 +4,8 @@
  * vhca_id query failing for a reason other than a refusal fails the
  * export or the import with its errno, writes nothing, keeps nothing,
  * and the next call asks again; no blob crosses to the other function of
- * the same node GUID.
+ * the same node GUID.  A refusal (EINVAL) binds by node GUID alone, and
+ * the export that met it succeeds with errno as it was.
  *
  * The failure is injected here: this program's ioctl() (ioctl_watch.c)
  * takes the place of libc's (and of mlx5-emu's preload, which it calls
@@ -71,10 +72,10 @@ static bool untouched(const uint8_t *blob)
 
 int main(int argc, char **argv)
 {
-	struct mlx5dv_devx_obj *fc0, *fc1, *imp;
+	struct mlx5dv_devx_obj *fc0, *fc1, *fc2, *imp;
 	uint8_t blob0[E2E_BLOB_MAX], blob1[E2E_BLOB_MAX];
-	struct ibv_context *ctx0, *ctx1;
-	uint32_t id0, id1;
+	struct ibv_context *ctx0, *ctx1, *ctx2;
+	uint32_t id0, id1, id2;
 	struct blob b;
 	size_t i;
 
@@ -124,6 +125,21 @@ int main(int argc, char **argv)
 	CHECK(imp != NULL);
 	if (imp)
 		mlx5dv_devx_obj_unimport(imp);
+
+	/* A fresh context of function 0 whose device refuses the query. */
+	ctx2 = e2e_open(0);
+	fc2 = fc_alloc(ctx2, &id2);
+	REQUIRE(fc2);
+	inject = EINVAL;
+	errno = EDOM;
+	CHECK_EQ(mlx5dv_devx_obj_export(fc2, blob1), 0);
+	CHECK_EQ(errno, EDOM);
+	CHECK_EQ(inject, 0);
+	REQUIRE(blob_decode(blob1, BLOB_MAX_SIZE, BLOB_KIND_DEVX_OBJ,
+			    &b) == 0);
+	CHECK(!b.has_vhca_id);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc2), 0);
+	CHECK_EQ(ibv_close_device(ctx2), 0);
 
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc0), 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc1), 0);

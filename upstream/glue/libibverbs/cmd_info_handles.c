@@ -1,11 +1,9 @@
 
 /*
- * UVERBS_METHOD_INFO_HANDLES: the handles of one object type that are
- * live in the uverbs file behind context->cmd_fd.  The kernel writes at
- * most max_handles of them and reports how many it wrote, so *num equal
- * to max_handles means the list may be incomplete.  A provider uses it
- * to tell whether a handle it did not create itself (one named by data
- * another process exported) is still a live object of the expected type.
+ * UVERBS_METHOD_INFO_HANDLES: up to max_handles of the live handles of
+ * one object type in context's uverbs file, so that a provider can tell
+ * whether a handle another process named is still such an object.  *num
+ * equal to max_handles: the list may be incomplete.
  */
 int ibv_cmd_info_handles(struct ibv_context *context, uint16_t object_id,
 			 uint32_t *handles, uint32_t max_handles,

@@ -10,16 +10,10 @@
 
 #include <endian.h>
 #include <errno.h>
-#include <stdatomic.h>
-#include <stdbool.h>
-#include <stdint.h>
 #include <stdlib.h>
 
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
-#include <infiniband/driver.h>
-#include <ccan/minmax.h>
-#include <util/util.h>
 
 #include "mlx5.h"
 #include "mlx5_ifc.h"
@@ -44,7 +38,7 @@ static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
 {
 	uint32_t out[DEVX_ST_SZ_DW(query_hca_cap_out)] = {};
 	uint32_t in[DEVX_ST_SZ_DW(query_hca_cap_in)] = {};
-	int saved = errno;
+	uint8_t status;
 	int ret;
 
 	*state = atomic_load(&mctx->export_vhca_id);
@@ -56,28 +50,18 @@ static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
 		 HCA_CAP_OPMOD_GET_CUR);
 	ret = mlx5dv_devx_general_cmd(&mctx->ibv_ctx.context, in, sizeof(in),
 				      out, sizeof(out));
-	errno = saved;
-	switch (ret) {
-	case 0:
+	status = DEVX_GET(query_hca_cap_out, out, status);
+	if (ret == EREMOTEIO && (status == MLX5_CMD_STAT_BAD_OP_ERR ||
+				 status == MLX5_CMD_STAT_BAD_PARAM_ERR))
+		ret = EINVAL;	/* refused, as kernels before 5.18 say */
+	if (!ret)
 		*state = EXPORT_VHCA_ID_VALID |
 			 DEVX_GET(query_hca_cap_out, out,
 				  capability.cmd_hca_cap.vhca_id);
-		break;
-	case EREMOTEIO:
-		if (DEVX_GET(query_hca_cap_out, out, status) !=
-			    MLX5_CMD_STAT_BAD_OP_ERR &&
-		    DEVX_GET(query_hca_cap_out, out, status) !=
-			    MLX5_CMD_STAT_BAD_PARAM_ERR)
-			return ret;
-		SWITCH_FALLTHROUGH;
-	case EOPNOTSUPP:
-	case EPROTONOSUPPORT:
-	case EINVAL:	/* the firmware's refusal before Linux 5.18 */
+	else if (ret == EINVAL || ret == EOPNOTSUPP || ret == EPROTONOSUPPORT)
 		*state = EXPORT_VHCA_ID_NONE;
-		break;
-	default:
+	else
 		return ret;
-	}
 	atomic_store(&mctx->export_vhca_id, *state);
 	return 0;
 }
@@ -88,60 +72,34 @@ static int share_vhca_id(struct mlx5_context *mctx, uint32_t *state)
  */
 static int share_device(struct ibv_context *context, struct blob_device *dev)
 {
-	uint32_t state;
+	uint32_t state = 0;
 	int ret;
 
 	if (!is_mlx5_dev(context->device))
 		return EOPNOTSUPP;
 	ret = share_vhca_id(to_mctx(context), &state);
-	if (ret)
-		return ret;
 	dev->node_guid = be64toh(ibv_get_device_guid(context->device));
 	dev->has_vhca_id = state & EXPORT_VHCA_ID_VALID;
 	dev->vhca_id = state & 0xffff;
-	return 0;
+	return ret;
 }
 
-/* Encodes b, bound to context's device, into data; sets errno on error. */
+/* Encodes b, bound to context's device, into data; errno kept on success. */
 static int share_encode(struct ibv_context *context, struct blob *b,
 			enum blob_kind kind, void *data)
 {
 	struct blob_device dev;
-	int ret;
+	int ret, saved = errno;
 
 	ret = share_device(context, &dev);
-	if (!ret) {
-		blob_set_device(b, &dev);
-		b->version = BLOB_FORMAT_VERSION;
-		b->kind = kind;
-		ret = blob_encode(b, data) ? 0 : EINVAL;
-	}
-	if (ret)
-		errno = ret;
-	return ret;
-}
-
-/*
- * The blob and the device that wrote it.  Import has no length argument:
- * nothing past the length the blob's header states is read.
- */
-static int share_decode(struct ibv_context *context, const void *data,
-			enum blob_kind kind, struct blob *b)
-{
-	struct blob_device dev;
-	int ret;
-
-	if (!context || !data || !context->device)
-		return EINVAL;
-	if (!is_mlx5_dev(context->device))
-		return EOPNOTSUPP;
-	ret = blob_decode(data, SIZE_MAX, kind, b);
+	errno = ret ? ret : saved;
 	if (ret)
 		return ret;
-	ret = share_device(context, &dev);
-	if (ret)
-		return ret;
-	return blob_check_device(b, &dev);
+	blob_set_device(b, &dev);
+	b->version = BLOB_FORMAT_VERSION;
+	b->kind = kind;
+	blob_encode(b, data);
+	return 0;
 }
 
 /*
@@ -183,67 +141,47 @@ static int share_handle_live(struct ibv_context *context, uint16_t object_id,
 	return ret;
 }
 
-/* Runs a DEVX_OBJ_QUERY on handle; 0 or the kernel's errno. */
-static int share_run_query(struct ibv_context *context, uint32_t handle,
-			   const void *in, size_t inlen, size_t outlen)
-{
-	DECLARE_COMMAND_BUFFER(cmd, MLX5_IB_OBJECT_DEVX_OBJ,
-			       MLX5_IB_METHOD_DEVX_OBJ_QUERY, 3);
-	uint8_t out[IMPORT_QUERY_OUT_MAX];
-
-	fill_attr_in_obj(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, handle);
-	fill_attr_in(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, in, inlen);
-	fill_attr_out(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, out, outlen);
-	return execute_ioctl(context, cmd);
-}
-
 /*
  * Does the kernel report a command the firmware failed as EREMOTEIO
  * (Linux 5.18 and later) rather than as an errno like its own refusal?
- * Asked once per process with a QUERY_HCA_CAP of a capability type
- * (op_mod bits 15:1) no device defines, which the firmware must fail.
+ * Asked with a QUERY_HCA_CAP of a capability type (op_mod bits 15:1) no
+ * device defines, which the firmware must fail, until the answer is
+ * clear: then kept for the process, 1 for EREMOTEIO, -1 for EINVAL.
  */
-enum { FW_ERRORS_UNKNOWN, FW_ERRORS_REPORTED, FW_ERRORS_MAPPED };
-enum { CAP_TYPE_UNDEFINED = 0x7fff };
 static _Atomic int share_fw_errors;
 
 static bool share_fw_errors_reported(struct ibv_context *context)
 {
 	uint32_t out[DEVX_ST_SZ_DW(general_obj_out_cmd_hdr)] = {};
 	uint32_t in[DEVX_ST_SZ_DW(query_hca_cap_in)] = {};
-	int state = atomic_load_explicit(&share_fw_errors,
-					 memory_order_relaxed);
 	int ret;
 
-	if (state != FW_ERRORS_UNKNOWN)
-		return state == FW_ERRORS_REPORTED;
+	if (share_fw_errors)
+		return share_fw_errors > 0;
 	DEVX_SET(query_hca_cap_in, in, opcode, MLX5_CMD_OP_QUERY_HCA_CAP);
 	DEVX_SET(query_hca_cap_in, in, op_mod,
-		 CAP_TYPE_UNDEFINED << 1 | HCA_CAP_OPMOD_GET_CUR);
+		 0x7fff << 1 | HCA_CAP_OPMOD_GET_CUR);
 	ret = mlx5dv_devx_general_cmd(context, in, sizeof(in), out,
 				      sizeof(out));
-	if (ret == EREMOTEIO)
-		state = FW_ERRORS_REPORTED;
-	else if (ret == EINVAL)
-		state = FW_ERRORS_MAPPED;
-	else
-		return false;	/* no clear answer: ask again next time */
-	atomic_store_explicit(&share_fw_errors, state, memory_order_relaxed);
-	return state == FW_ERRORS_REPORTED;
+	if (ret == EREMOTEIO || ret == EINVAL)
+		share_fw_errors = ret == EREMOTEIO ? 1 : -1;
+	return ret == EREMOTEIO;
 }
 
 static int share_check_devx_obj(struct ibv_context *context,
 				const struct blob *b)
 {
+	DECLARE_COMMAND_BUFFER(cmd, MLX5_IB_OBJECT_DEVX_OBJ,
+			       MLX5_IB_METHOD_DEVX_OBJ_QUERY, 3);
 	const struct import_policy *p = import_policy_find(b->obj.type);
-	uint8_t in[IMPORT_QUERY_IN_MAX];
+	uint8_t in[IMPORT_QUERY_IN_MAX], out[IMPORT_QUERY_OUT_MAX];
 	bool listed = false, reported = false;
 	size_t inlen;
 	int ret;
 
 	if (import_policy_needs_list(p, b->obj.object_id)) {
 		ret = share_handle_live(context, MLX5_IB_OBJECT_DEVX_OBJ,
-					b->obj.handle);
+					b->handle);
 		if (ret)
 			return ret;
 		listed = true;
@@ -252,7 +190,11 @@ static int share_check_devx_obj(struct ibv_context *context,
 	if (!inlen)
 		return 0;
 
-	ret = share_run_query(context, b->obj.handle, in, inlen, p->out_len);
+	fill_attr_in_obj(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, b->handle);
+	fill_attr_in(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, in, inlen);
+	fill_attr_out(cmd, MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, out,
+		      p->out_len);
+	ret = execute_ioctl(context, cmd);
 	if (p->fw_may_fail && ret && ret != EREMOTEIO && ret != ENOENT)
 		reported = share_fw_errors_reported(context);
 	ret = import_policy_verdict(p, ret, reported);
@@ -260,49 +202,47 @@ static int share_check_devx_obj(struct ibv_context *context,
 		return ret;
 	/* An old kernel's ambiguous answer: liveness and type only. */
 	return listed ? 0 : share_handle_live(context, MLX5_IB_OBJECT_DEVX_OBJ,
-					      b->obj.handle);
+					      b->handle);
 }
 
 /* Does b's handle still name a live object of b's kind and id? */
 static int share_check_live(struct ibv_context *context,
 			    const struct blob *b)
 {
-	switch (b->kind) {
-	case BLOB_KIND_DEVX_OBJ:
+	if (b->kind == BLOB_KIND_DEVX_OBJ)
 		return share_check_devx_obj(context, b);
-	case BLOB_KIND_DEVX_UMEM:
-		return share_handle_live(context, MLX5_IB_OBJECT_DEVX_UMEM,
-					 b->umem.handle);
-	case BLOB_KIND_VAR:
-		return share_handle_live(context, MLX5_IB_OBJECT_VAR,
-					 b->var.handle);
-	}
-	return EINVAL;
+	return share_handle_live(context, b->kind == BLOB_KIND_VAR ?
+				 MLX5_IB_OBJECT_VAR : MLX5_IB_OBJECT_DEVX_UMEM,
+				 b->handle);
 }
 
 /*
  * The checks, then a zeroed struct of size bytes: NULL with errno set
- * when a check fails or memory is short.
+ * when a check fails or memory is short.  Import has no length argument:
+ * nothing past the length the blob's header states is read.
  */
 static void *share_import(struct ibv_context *context, const void *data,
 			  enum blob_kind kind, struct blob *b, size_t size)
 {
-	void *obj;
-	int ret;
+	struct blob_device dev;
+	int saved = errno;
+	void *obj = NULL;
+	int ret = EINVAL;
 
-	ret = share_decode(context, data, kind, b);
-	if (ret)
-		goto err;
-	ret = share_check_live(context, b);
-	if (ret)
-		goto err;
-	obj = calloc(1, size);
-	if (obj)
-		return obj;
-	ret = ENOMEM;
-err:
-	errno = ret;
-	return NULL;
+	if (context && context->device && data)
+		ret = share_device(context, &dev);
+	if (!ret)
+		ret = blob_decode(data, SIZE_MAX, kind, b);
+	if (!ret)
+		ret = blob_check_device(b, &dev);
+	if (!ret)
+		ret = share_check_live(context, b);
+	if (!ret) {
+		obj = calloc(1, size);
+		ret = obj ? 0 : ENOMEM;
+	}
+	errno = ret ? ret : saved;
+	return obj;
 }
 
 int mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
@@ -311,7 +251,7 @@ int mlx5dv_devx_obj_export(struct mlx5dv_devx_obj *obj, void *data)
 
 	if (!obj || !data)
 		return errno = EINVAL;
-	b.obj.handle = obj->handle;
+	b.handle = obj->handle;
 	b.obj.type = obj->type;
 	b.obj.object_id = obj->object_id;
 	b.obj.rx_icm_addr = obj->rx_icm_addr;
@@ -329,7 +269,7 @@ struct mlx5dv_devx_obj *mlx5dv_devx_obj_import(struct ibv_context *context,
 	if (!obj)
 		return NULL;
 	obj->context = context;
-	obj->handle = b.obj.handle;
+	obj->handle = b.handle;
 	obj->type = b.obj.type;
 	obj->object_id = b.obj.object_id;
 	obj->rx_icm_addr = b.obj.rx_icm_addr;
@@ -354,7 +294,7 @@ int mlx5dv_devx_umem_export(struct mlx5dv_devx_umem *dv_devx_umem,
 	umem = container_of(dv_devx_umem, struct mlx5_devx_umem,
 			    dv_devx_umem);
 	b.umem.umem_id = dv_devx_umem->umem_id;
-	b.umem.handle = umem->handle;
+	b.handle = umem->handle;
 	return share_encode(umem->context, &b, BLOB_KIND_DEVX_UMEM, data);
 }
 
@@ -371,7 +311,7 @@ mlx5dv_devx_umem_import(struct ibv_context *context, void *data)
 		return NULL;
 	umem->dv_devx_umem.umem_id = b.umem.umem_id;
 	umem->context = context;
-	umem->handle = b.umem.handle;
+	umem->handle = b.handle;
 	return &umem->dv_devx_umem;
 }
 
@@ -390,7 +330,7 @@ int mlx5dv_var_export(struct mlx5dv_var *dv_var, void *data)
 	if (!dv_var || !data)
 		return errno = EINVAL;
 	var = container_of(dv_var, struct mlx5_var_obj, dv_var);
-	b.var.handle = var->handle;
+	b.handle = var->handle;
 	b.var.page_id = dv_var->page_id;
 	b.var.length = dv_var->length;
 	b.var.mmap_off = dv_var->mmap_off;
@@ -406,7 +346,7 @@ struct mlx5dv_var *mlx5dv_var_import(struct ibv_context *context, void *data)
 	if (!var)
 		return NULL;
 	var->context = context;
-	var->handle = b.var.handle;
+	var->handle = b.handle;
 	var->dv_var.page_id = b.var.page_id;
 	var->dv_var.length = b.var.length;
 	var->dv_var.mmap_off = b.var.mmap_off;
