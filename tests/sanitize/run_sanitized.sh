@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
-# Builds the tree with one -fsanitize= set into its own directory and runs
-# that build's tests of the given labels.
+# Configures the tree with one -fsanitize= set in its own directory,
+# builds there what that build's tests of the given labels run (the whole
+# tree where ninja is missing) and runs them.
 #
 #   run_sanitized.sh SRC BUILD SANITIZERS LABELS INCLUDE EXCLUDE
 # LABELS, INCLUDE and EXCLUDE are ctest -L, -R and -E regexes (INCLUDE
