@@ -8,11 +8,13 @@
 # CI compiles them, less -g (RC_NO_DEBUG_INFO: the same code and
 # diagnostics).  SERIES_DIR is the series of the base given with
 # --primary; for any other base the series is regenerated for it with
-# upstream/gen-series.py (PROJECT_ROOT), as the series is sent per base.  One source tree per base and one build directory per
-# base and compiler, rebuilt incrementally by ninja at each patch.  A
+# upstream/gen-series.py (PROJECT_ROOT), as the series is sent per base.
+# One source tree per base and one build directory per base and
+# compiler, rebuilt incrementally by ninja at each patch.  A
 # "BASE:COMPILER" pair given with --skip (repeatable) is left out
-# (upstream_build and upstream_series_v64 build those with gcc).  Reports per base, patch and compiler; fails on any
-# patch that does not apply or does not build.
+# (upstream_build and upstream_series_v64 build those with gcc).  Reports
+# per base, patch and compiler; fails on any patch that does not apply or
+# does not build.
 #
 # usage: patch_builds.sh SERIES_DIR PROJECT_ROOT WORK --primary BASE
 #                        [--skip BASE:CC]... BASE...
