@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <rdma/ib_user_ioctl_verbs.h>
 #include <rdma/mlx5_user_ioctl_verbs.h>
 
