@@ -101,16 +101,32 @@ int import_policy_verdict(const struct import_policy *p, int err,
 /* The libmlx5 type of an object made by this opcode (and obj_type). */
 uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type);
 
-struct mlx5_ib_devx_handle_info;
+/*
+ * Judges a decoded blob by the kernel's cookie of the object its handle
+ * holds, once the core handle query has answered (so this kernel has
+ * it, and the exporter, on the same kernel, had it too): EPROTO when the
+ * blob claims less than such an export writes (format 2 or 3, or a
+ * format 4 cookie of 0: a downgrade, whatever wrote it); ENOENT when the
+ * cookies differ (the handle holds another object now: a stale blob);
+ * else 0.  The other fields are not the kernel's to vouch for: see
+ * import_policy_bounds() and mlx5-share(7), WHAT IMPORT PROVES.
+ */
+int import_policy_judge(const struct blob *b, uint64_t cookie);
 
 /*
- * Judges a decoded blob by the DEVX handle query's answer k for its
- * handle (kind, libmlx5 type and recorded id, umem id or VAR page, and
- * the serial when the blob has one): 0 when the blob names this object;
- * ENOENT when it does not (stale); EINVAL when the serial matches and
- * another field differs (altered after export).
+ * log_obj_range is a 5-bit field of the general object create command
+ * (general_obj_in_cmd_hdr's op_param.create.log_obj_range), which is
+ * where libmlx5 reads it.
  */
-int import_policy_judge(const struct blob *b,
-			const struct mlx5_ib_devx_handle_info *k);
+#define IMPORT_LOG_OBJ_RANGE_MAX 31
+
+/*
+ * The bounds a DEVX object blob's fields keep whatever the kernel, since
+ * libmlx5 could not have recorded anything else: a type in its enum
+ * (import_devx_type), log_obj_range at most IMPORT_LOG_OBJ_RANGE_MAX,
+ * and an object_id that fits its type's id field (24 bits for QPs and
+ * TIRs...).  0, or EINVAL.  UMEM and VAR fields have no such bound.
+ */
+int import_policy_bounds(const struct blob *b);
 
 #endif
