@@ -8,6 +8,10 @@
  * "there may be more: ask again larger".  The list attribute's length is a
  * u16, so one answer holds at most INFO_HANDLES_MAX entries.
  *
+ * The kernel copies the first four bytes of its u64 count into the u32
+ * TOTAL attribute: on a big-endian host, where those are the high half,
+ * the count is taken from the list instead (info_handles.c).
+ *
  * The first buffer is sized from the total last seen for the same fd and
  * type (a lock-free hint table), so the common case is one ioctl.
  *
@@ -45,5 +49,13 @@ int info_handles_contains(int cmd_fd, uint32_t driver_id, uint16_t object_id,
  */
 int info_handles_list(int cmd_fd, uint32_t driver_id, uint16_t object_id,
 		      uint32_t **handles, size_t *count);
+
+#ifdef MLX5_SHARE_TEST_HOOKS
+/*
+ * Test builds only: read the kernel's answers as a big-endian (1) or
+ * little-endian (0) host would, or as this host does (-1).
+ */
+void info_handles_test_set_big_endian(int big);
+#endif
 
 #endif

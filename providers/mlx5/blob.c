@@ -144,18 +144,36 @@ size_t blob_encode(const struct blob *b, void *buf)
 	return len;
 }
 
+#ifdef MLX5_SHARE_TEST_HOOKS
+static void (*decode_seam)(void);
+
+void blob_test_set_decode_seam(void (*fn)(void))
+{
+	decode_seam = fn;
+}
+#define DECODE_SEAM() (decode_seam ? decode_seam() : (void)0)
+#else
+#define DECODE_SEAM() ((void)0)
+#endif
+
 int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 		struct blob *b)
 {
 	unsigned char raw[BLOB_MAX_SIZE], canon[BLOB_MAX_SIZE];
-	const unsigned char *p = buf;
+	const unsigned char *p = raw;
 	uint16_t kind, version;
 	size_t len;
 
 	if (!buf || !b || avail < BLOB_HEADER_SIZE)
 		return EINVAL;
 
-	/* Only the header is read until its length has been checked. */
+	/*
+	 * The caller's bytes may be rewritten by another thread or process
+	 * at any time: each is read once, into raw, and only raw is checked
+	 * and decoded.  The header first: its length is checked before more
+	 * is read.
+	 */
+	memcpy(raw, buf, BLOB_HEADER_SIZE);
 	if (memcmp(p + OFF_MAGIC, BLOB_MAGIC, 4))
 		return EINVAL;
 	version = get_le(p + OFF_VERSION, 2);
@@ -167,10 +185,12 @@ int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 		return EINVAL;
 	if (get_le(p + OFF_LENGTH, 4) != len || avail < len)
 		return EINVAL;
+	memcpy(raw + BLOB_HEADER_SIZE, (const unsigned char *)buf +
+	       BLOB_HEADER_SIZE, len - BLOB_HEADER_SIZE);
 	if (get_le(p + OFF_CHECKSUM, 4) != blob_checksum(p, len))
 		return EINVAL;
+	DECODE_SEAM();
 
-	memcpy(raw, p, len);
 	memset(b, 0, sizeof(*b));
 	b->version = version;
 	b->kind = kind;

@@ -152,4 +152,13 @@ void blob_set_device(struct blob *b, const struct blob_device *dev);
 /* 0 when dev may have exported b (the rule above), else EXDEV. */
 int blob_check_device(const struct blob *b, const struct blob_device *dev);
 
+#ifdef MLX5_SHARE_TEST_HOOKS
+/*
+ * Test builds only: fn runs inside blob_decode() after the checks and
+ * before the fields are decoded (NULL: nothing), so that a test can
+ * rewrite the caller's buffer there.
+ */
+void blob_test_set_decode_seam(void (*fn)(void));
+#endif
+
 #endif

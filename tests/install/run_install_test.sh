@@ -50,8 +50,8 @@ done
 check "no flat libmlx5.so" test ! -e "$L/libmlx5.so"
 check "no flat mlx5dv.h" test ! -e "$P/include/infiniband/mlx5dv.h"
 check "no flat libmlx5.pc" test ! -e "$L/pkgconfig/libmlx5.pc"
-check "linker script names the system libmlx5.so.1 and ours" \
-	grep -Eq "^INPUT \( /.*/libmlx5\.so\.1 $L/libmlx5-share\.so\.1 \)$" \
+check "linker script names ours, then the system libmlx5.so.1" \
+	grep -Eq "^INPUT \( $L/libmlx5-share\.so\.1 /.*/libmlx5\.so\.1 \)$" \
 	"$L/mlx5-share/libmlx5.so"
 
 # A staged install (DESTDIR, as package builds do) names the final paths.
@@ -60,7 +60,7 @@ if DESTDIR=$stage cmake --install "$build" --prefix /opt/m5s \
 	>"$tmp/stage.log" 2>&1; then
 	ok
 	check "staged linker script names the final path" grep -q \
-		"^INPUT ( /.*/libmlx5\.so\.1 /opt/m5s/$libdir/libmlx5-share\.so\.1 )$" \
+		"^INPUT ( /opt/m5s/$libdir/libmlx5-share\.so\.1 /.*/libmlx5\.so\.1 )$" \
 		"$stage/opt/m5s/$libdir/mlx5-share/libmlx5.so"
 	check "staged .pc files name the final paths" sh -c \
 		"grep -q '^libdir=/opt/m5s/$libdir/mlx5-share$' '$stage/opt/m5s/$libdir/pkgconfig/libmlx5-share.pc' &&
@@ -124,6 +124,13 @@ for bin in "$tmp"/app-pc "$tmp"/app-pc-share "$tmp"/app-plain; do
 	b=$(basename "$bin")
 	check "$b NEEDs libmlx5.so.1" needs "$bin" libmlx5.so.1
 	check "$b NEEDs libmlx5-share.so.1" needs "$bin" libmlx5-share.so.1
+	# The dynamic linker binds each symbol to the first NEEDED library
+	# that defines it: ours must come before a libmlx5 that defines
+	# the same MLX5_1.27 functions (rdma-core 63 and later).
+	check "$b NEEDs libmlx5-share.so.1 before libmlx5.so.1" sh -c \
+		"readelf -d '$bin' | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
+		 grep -E '^libmlx5(-share)?\.so\.1$' | head -1 |
+		 grep -qx 'libmlx5-share.so.1'"
 	extra=$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
 		grep -Ev '^(libmlx5\.so\.1|libmlx5-share\.so\.1|libibverbs\.so\.1|libc\.so\.6)$')
 	check "$b needs nothing else (got: $extra)" test -z "$extra"

@@ -130,6 +130,12 @@ for bin in "$tmp/app-pc" "$tmp/app-pc-share"; do
 		check "$b NEEDs $so" \
 			sh -c "readelf -d '$bin' | grep -q '(NEEDED).*\[$so\]'"
 	done
+	# Ours first: it keeps its functions over a libmlx5 that has the
+	# same MLX5_1.27 ones (rdma-core 63 and later; mlx5-share(7)).
+	check "$b NEEDs libmlx5-share.so.1 before libmlx5.so.1" sh -c \
+		"readelf -d '$bin' | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
+		 grep -E '^libmlx5(-share)?\.so\.1$' | head -1 |
+		 grep -qx 'libmlx5-share.so.1'"
 	echo "running $b under /usr/bin/mlx5-emu"
 	if /usr/bin/mlx5-emu run -- "$bin"; then
 		ok
