@@ -3,7 +3,7 @@
  * EBUSY from the kernel (issue 20 item 5, the library's part; issue 30
  * item 5): a call that takes an object shared fails with EBUSY while
  * another holds it exclusive (rdma_core.c, uverbs_try_lock_object(): an
- * owner's modify or destroy in progress).  On a kernel without the core
+ * owner's destroy in progress; a DEVX modify holds it shared).  On a kernel without the core
  * handle query, import confirms a flow counter's id with a DEVX object
  * query, which takes the object shared: it asks again
  * UVERBS_BUSY_RETRIES times after a short sleep, then fails with EBUSY,
