@@ -178,30 +178,3 @@ build_rdma_modules() {
 		extra="$extra $ib/$d/Module.symvers"
 	done
 }
-
-# Compiles kernel-headers/rdma_uapi_compat_check.c against the uapi
-# headers of TREE with CC, every constant rdma_uapi_compat.h supplies
-# taken from those headers (HAVE_<NAME>), so that its _Static_asserts
-# compare each of the file's values with the kernel's.
-uapi_compat_check() {
-	tree=$1 cc=$2
-	U=$W/uapi
-	rm -rf "$U"; mkdir -p "$U/rdma"
-	cp "$tree"/include/uapi/rdma/*.h "$U/rdma/"
-	have=
-	for c in $(sed -n 's/^#ifndef HAVE_\([A-Z0-9_]*\)$/\1/p' \
-		   "$SRC/kernel-headers/rdma_uapi_compat.h"); do
-		printf '%s\n%s\nint main(void) { return (int)%s; }\n' \
-			'#include <rdma/ib_user_ioctl_cmds.h>' \
-			'#include <rdma/mlx5_user_ioctl_cmds.h>' "$c" \
-			>"$W/have.c"
-		"$cc" -I"$U" -o /dev/null "$W/have.c" 2>/dev/null ||
-			fail "the patched headers lack $c"
-		have="$have -DHAVE_$c"
-	done
-	"$cc" -std=c11 -Wall -Wextra -Werror $have -I"$U" \
-		-I"$SRC/kernel-headers" -c -o /dev/null \
-		"$SRC/kernel-headers/rdma_uapi_compat_check.c" ||
-		fail "kernel-headers/rdma_uapi_compat.h differs from the series"
-	echo "  all of$have"
-}

@@ -10,7 +10,7 @@
 #  2. checkpatch.pl --strict of that tree on every signed patch: no
 #     error, warning or check;
 #  3. kernel-headers/rdma_uapi_compat.h against the patched uapi headers
-#     (uapi_compat_check in kernel_lib.sh).
+#     (uapi_compat_check.sh).
 # Skipped where build_modules.sh is (no apt, no bookworm-security).
 #
 # Usage: linux_series.sh SOURCE_DIR WORK_DIR [CC]
@@ -31,5 +31,6 @@ sh "$SRC/tests/kernel/build_modules.sh" "$SRC" "$W" || rc=$?
 t "checkpatch --strict"
 checkpatch_series "$W/tree-612"
 t "rdma_uapi_compat.h against the patched uapi headers"
-uapi_compat_check "$W/tree-612" "$CC"
+sh "$SRC/tests/kernel/uapi_compat_check.sh" "$SRC" "$W/tree-612" "$CC" \
+	"$W"
 t "passed in $(($(date +%s) - start)) s"

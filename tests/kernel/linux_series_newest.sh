@@ -79,7 +79,7 @@ apply_series "$SRC/linux/patches" "$T" "$T"
 t "checkpatch --strict"
 checkpatch_series "$T"
 t "rdma_uapi_compat.h against the patched uapi headers"
-uapi_compat_check "$T" "$CC"
+sh "$SRC/tests/kernel/uapi_compat_check.sh" "$SRC" "$T" "$CC" "$W"
 
 t "prepare the tree (Debian's .config, gcc-12)"
 rm -rf "$W/hdr"; dpkg -x "$W"/debs-newest/linux-headers-*.deb "$W/hdr"
