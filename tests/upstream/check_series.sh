@@ -31,6 +31,9 @@ while [[ $# -ge 2 ]]; do
 	else
 		cp -a "$src/kernel-headers" "$dir/"
 	fi
+	# A repository of its own: else git apply works relative to the
+	# enclosing one (a build directory inside a checkout) and skips.
+	git init -q "$dir"
 	if ! git -C "$dir" apply "$series"/0001-*.patch; then
 		echo "FAIL: $label: patch 1 does not apply to $(basename "$src")"
 		failed=$((failed + 1))
