@@ -289,7 +289,7 @@ int main(int argc, char **argv)
 
 	has = query_handle_present(ctx->cmd_fd);
 	if (checked && !has)
-		check_skip(NAME, "the kernel has no UVERBS_METHOD_QUERY_HANDLE");
+		check_skip(NAME, "no UVERBS_METHOD_QUERY_HANDLE in the kernel");
 	CHECK_EQ(has, checked);
 
 	same_context(ctx);
