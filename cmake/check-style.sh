@@ -2,9 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 # The style every git-tracked C source and header keeps (ctest -L style):
 #  - the first line is the SPDX identifier, "//" in a .c file and "/* */"
-#    in a .h file, as the kernel writes them (not in upstream/glue/, whose
-#    files are fragments the series generator splices into rdma-core's own
-#    files, under their licence lines);
+#    in a .h file, as the kernel writes them;
 #  - no line is wider than 80 columns, tabs counting to the next multiple
 #    of 8;
 #  - no line ends in white space.
@@ -37,7 +35,7 @@ function columns(s,    i, c, w) {
 FNR == 1 {
 	files++
 }
-FNR == 1 && FILENAME !~ /^upstream\/glue\// {
+FNR == 1 {
 	want = FILENAME ~ /\.c$/ ? "// " spdx : "/* " spdx " */"
 	if ($0 != want) {
 		printf "%s:1: first line is not \"%s\"\n", FILENAME, want

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
  * Which errnos say the kernel has no such method.  The rdma-core series
- * carries this function in its obj_export.c (upstream/gen-series.py).
+ * (upstream/patches, patch 3) reads EPROTONOSUPPORT and EOPNOTSUPP so;
+ * ENOTTY cannot reach it there: DEVX objects, UMEMs and VARs exist only
+ * on kernels with ioctl() verbs.
  */
 #ifndef MLX5_SHARE_UVERBS_NO_METHOD_H
 #define MLX5_SHARE_UVERBS_NO_METHOD_H

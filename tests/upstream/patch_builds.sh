@@ -7,8 +7,9 @@
 # gcc (rdma-core's default build type) and clang (Debug), as rdma-core's
 # CI compiles them, less -g (RC_NO_DEBUG_INFO: the same code and
 # diagnostics).  SERIES_DIR is the series of the base given with
-# --primary; for any other base the series is regenerated for it with
-# upstream/gen-series.py (PROJECT_ROOT), as the series is sent per base.
+# --primary; another base takes the series given for it with
+# --series BASE=DIR (upstream/patches-v64 for 64.0), as the series is sent
+# per base.
 # One source tree per base and one build directory per base and
 # compiler, rebuilt incrementally by ninja at each patch.  A
 # "BASE:COMPILER" pair given with --skip (repeatable) is left out
@@ -17,16 +18,18 @@
 # does not build.
 #
 # usage: patch_builds.sh SERIES_DIR PROJECT_ROOT WORK --primary BASE
-#                        [--skip BASE:CC]... BASE...
+#                        [--series BASE=DIR]... [--skip BASE:CC]... BASE...
 set -uo pipefail
 
 name=upstream_patch_builds
 series=$1 root=$2 work=$3
 shift 3
 primary= skips=()
+declare -A series_of
 while [[ "${1:-}" == --* ]]; do
 	case $1 in
 	--primary) primary=$(realpath -q "$2" || true) ;;
+	--series) series_of[$(realpath -q "${2%%=*}" || true)]=${2#*=} ;;
 	--skip) skips+=("$(realpath -q "${2%:*}" || true):${2##*:}") ;;
 	esac
 	shift 2
@@ -100,10 +103,9 @@ for base in "${bases[@]}"; do
 	mkdir -p "$dir/src"
 	sdir=$series
 	if [[ "$base" != "$primary" ]]; then
-		sdir=$dir/series
-		if ! /usr/bin/python3 "$root/upstream/gen-series.py" "$base" \
-			"$sdir"; then
-			echo "   the series cannot be generated for $label"
+		sdir=${series_of[$base]:-}
+		if [[ -z "$sdir" ]]; then
+			echo "   no series given for $label (--series)"
 			failed=$((failed + 1))
 			continue
 		fi

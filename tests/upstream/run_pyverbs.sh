@@ -3,11 +3,11 @@
 # upstream_pyverbs: upstream's DEVX and VAR tests, with the tests the
 # series adds to them, through the patched tree's pyverbs, under mlx5-emu.
 # Upstream's own skips stand (its traffic tests need a port with a GID);
-# each test the series adds (every test_* defined in GLUE_DIR/*.py) must
-# run and pass, not skip, since mlx5-emu has what they need.
-# usage: run_pyverbs.sh PATCHED_TREE GLUE_DIR
+# each test the series adds (every test_* a patch of SERIES_DIR defines)
+# must run and pass, not skip, since mlx5-emu has what they need.
+# usage: run_pyverbs.sh PATCHED_TREE SERIES_DIR
 set -uo pipefail
-tree=$1 glue=$2
+tree=$1 series=$2
 out=$("$tree/build/bin/run_tests.py" -v -k test_mlx5_devx -k test_mlx5_var \
 	2>&1)
 rc=$?
@@ -22,7 +22,8 @@ results=$(awk '
 	/^test[A-Za-z0-9_]* \(/ { name = $1 }
 	/ \.\.\. / && name != "" { sub(/.* \.\.\. /, ""); print name, $0;
 		name = "" }' <<<"$out")
-new=$(sed -n 's/^ *def \(test[A-Za-z0-9_]*\)(.*/\1/p' "$glue"/*.py)
+new=$(sed -n 's/^+ *def \(test[A-Za-z0-9_]*\)(.*/\1/p' \
+	"$series"/[0-9][0-9][0-9][0-9]-*.patch)
 total=0 bad=0
 for t in $new; do
 	total=$((total + 1))
