@@ -106,8 +106,11 @@ bool cx_hca_exec(CxState *s, const uint8_t *in, size_t inlen,
 
 /*
  * What the kernel's driver is given beyond mlx5-emu's device: XRC (the
- * IB driver refuses to probe without it), no e-switch or vport group
- * management (no SR-IOV, no representors).
+ * IB driver refuses to probe without it); no e-switch or vport group
+ * management (no SR-IOV, no representors); the port's facts through HCA
+ * vport context queries (ib_virt) rather than MAD_IFC SMPs; no UMR
+ * translation updates (umr_modify_entity_size_disabled), so the IB
+ * driver keeps its MR cache empty and registers memory by CREATE_MKEY.
  */
 void cx_caps_profile(CxState *s, const uint8_t *in, uint8_t *out,
 		     size_t outlen)
@@ -120,4 +123,6 @@ void cx_caps_profile(CxState *s, const uint8_t *in, uint8_t *out,
 	prm_set(cap, PRM_CAP_XRC, 1);
 	prm_set(cap, PRM_CAP_VPORT_GROUP_MANAGER, 0);
 	prm_set(cap, PRM_CAP_ESWITCH_MANAGER, 0);
+	prm_set(cap, PRM_CAP_IB_VIRT, 1);
+	prm_set(cap, PRM_CAP_UMR_MODIFY_ENTITY_SIZE_DISABLED, 1);
 }
