@@ -97,7 +97,26 @@ enum {
 #define PRM_QUERY_ADAPTER_OUT_LEN 0x110
 #define PRM_QUERY_ADAPTER_VENDOR_ID 0x148, 24	/* ieee_vendor_id */
 #define PRM_QUERY_ADAPTER_PSID_BYTE 0x100	/* vsd_contd_psid, 16 chars */
+/* ACCESS_REG: the register's data at byte 16 of input and output. */
+#define PRM_ACCESS_REG_ID 0x50, 16
+#define PRM_ACCESS_REG_IN_DATA_BYTE 16
 #define PRM_ACCESS_REG_OUT_DATA_BYTE 16
+enum {
+	PRM_REG_PMTU = 0x5003,
+	PRM_REG_PTYS = 0x5004,
+	PRM_REG_PVLC = 0x500f,
+};
+/* Fields of those registers, from the start of the register data. */
+#define PRM_PTYS_PROTO_MASK 0x1d, 3	/* bit 0: InfiniBand */
+#define PRM_PTYS_IB_WIDTH_CAP 0x80, 16
+#define PRM_PTYS_IB_PROTO_CAP 0x90, 16
+#define PRM_PTYS_IB_WIDTH_OPER 0x140, 16
+#define PRM_PTYS_IB_PROTO_OPER 0x150, 16
+#define PRM_PMTU_MAX_MTU 0x20, 16	/* bytes */
+#define PRM_PMTU_ADMIN_MTU 0x40, 16
+#define PRM_PMTU_OPER_MTU 0x60, 16
+#define PRM_PVLC_VL_HW_CAP 0x3c, 4
+#define PRM_PVLC_VL_OPER 0x7c, 4
 #define PRM_QUERY_SPECIAL_CONTEXTS_OUT_LEN 0x20
 #define PRM_SPECIAL_RESD_LKEY 0x60, 32
 #define PRM_SPECIAL_NULL_MKEY 0x80, 32

@@ -18,7 +18,7 @@
 #define CX_BAR0_SIZE (32 * 1024 * 1024)
 #define CX_MSIX_VECTORS 8
 #define CX_MAX_EQS 64
-#define CX_EQ_MAX_PAGES 64
+#define CX_EQ_MAX_PAGES 512
 #define CX_UAR_FIRST 16		/* UAR indexes above the init segment */
 #define CX_MAX_UARS 1024
 #define CX_CMDQ_LOG_SIZE 5

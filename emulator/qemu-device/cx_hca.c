@@ -7,8 +7,7 @@
  *
  * The function needs no pages from the host (QUERY_PAGES answers 0, so
  * MANAGE_PAGES never carries any), keeps no register state (ACCESS_REG
- * answers zeros: HOST_ENDIANNESS is the only register the probe writes),
- * and accepts SET_HCA_CAP without changing what QUERY_HCA_CAP reports.
+ * answers the port registers below, zeros for the rest), and accepts SET_HCA_CAP without changing what QUERY_HCA_CAP reports.
  */
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
@@ -61,6 +60,58 @@ static void cx_dealloc_uar(CxState *s, const uint8_t *in, uint8_t *out,
 	clear_bit(i, s->uar_used);
 }
 
+/*
+ * The port registers the IB driver reads for ibv_query_port(): a 4x EDR
+ * InfiniBand link (what the port's speed and width in mlx5-emu's model
+ * say), MTU 4096, VLs 0-7.  Every other register reads as zeros; writes
+ * change nothing.  The answer echoes the request's data (index fields
+ * such as local_port) and fills the fields above.
+ */
+#define CX_IB_WIDTH_4X 0x2
+#define CX_IB_PROTO_EDR 0x20
+#define CX_MTU_BYTES 4096
+#define CX_VL_0_7 4
+
+static void cx_access_reg(const uint8_t *in, size_t inlen, uint8_t *out,
+			  size_t outlen)
+{
+	uint8_t *reg = out + PRM_ACCESS_REG_OUT_DATA_BYTE;
+	size_t n;
+
+	cx_ok(out, outlen);
+	if (outlen <= PRM_ACCESS_REG_OUT_DATA_BYTE ||
+	    inlen <= PRM_ACCESS_REG_IN_DATA_BYTE)
+		return;
+	n = MIN(inlen - PRM_ACCESS_REG_IN_DATA_BYTE,
+		outlen - PRM_ACCESS_REG_OUT_DATA_BYTE);
+	memcpy(reg, in + PRM_ACCESS_REG_IN_DATA_BYTE, n);
+	switch (prm_get(in, PRM_ACCESS_REG_ID)) {
+	case PRM_REG_PTYS:
+		if (n < 0x2c)
+			return;
+		prm_set(reg, PRM_PTYS_IB_WIDTH_CAP, CX_IB_WIDTH_4X);
+		prm_set(reg, PRM_PTYS_IB_PROTO_CAP, CX_IB_PROTO_EDR);
+		prm_set(reg, PRM_PTYS_IB_WIDTH_OPER, CX_IB_WIDTH_4X);
+		prm_set(reg, PRM_PTYS_IB_PROTO_OPER, CX_IB_PROTO_EDR);
+		break;
+	case PRM_REG_PMTU:
+		if (n < 0x10)
+			return;
+		prm_set(reg, PRM_PMTU_MAX_MTU, CX_MTU_BYTES);
+		prm_set(reg, PRM_PMTU_ADMIN_MTU, CX_MTU_BYTES);
+		prm_set(reg, PRM_PMTU_OPER_MTU, CX_MTU_BYTES);
+		break;
+	case PRM_REG_PVLC:
+		if (n < 0x10)
+			return;
+		prm_set(reg, PRM_PVLC_VL_HW_CAP, CX_VL_0_7);
+		prm_set(reg, PRM_PVLC_VL_OPER, CX_VL_0_7);
+		break;
+	default:
+		break;
+	}
+}
+
 bool cx_hca_exec(CxState *s, const uint8_t *in, size_t inlen,
 		 uint8_t *out, size_t outlen)
 {
@@ -86,9 +137,11 @@ bool cx_hca_exec(CxState *s, const uint8_t *in, size_t inlen,
 	case PRM_OP_SET_ISSI:
 	case PRM_OP_SET_HCA_CAP:
 	case PRM_OP_MANAGE_PAGES:
-	case PRM_OP_ACCESS_REG:
 	case PRM_OP_QUERY_PAGES:	/* num_pages 0: nothing needed */
 		cx_ok(out, outlen);
+		return true;
+	case PRM_OP_ACCESS_REG:
+		cx_access_reg(in, inlen, out, outlen);
 		return true;
 	case PRM_OP_QUERY_ADAPTER:
 		cx_query_adapter(out, outlen);

@@ -10,7 +10,9 @@
 # modules are loaded; FILE...: host programs and libraries copied in at the
 # same paths with what ldd says they load.  CX_FUNCTIONS (default 1)
 # emulated functions; CX_TRACE=1 prints every command the device runs;
-# CX_TIMEOUT (default 240) seconds before the guest is killed.
+# CX_TIMEOUT (default 240) seconds before the guest is killed; CX_RUN, a
+# command line the guest script reads from /run.args (guest_run.sh runs
+# it).
 # Exit: the guest script's status; 77 when QEMU or the kernel cannot be
 # had; 124 on a timeout (the console's tail is printed).
 set -euo pipefail
@@ -94,6 +96,7 @@ ln -sf /usr/bin/kmod "$img/bin/modprobe"
 ln -sf /usr/bin/kmod "$img/bin/lsmod"
 cp /etc/libibverbs.d/mlx5.driver "$img/etc/libibverbs.d/"
 cp "$script" "$img/guest.sh"
+printf '%s\n' "${CX_RUN:-}" >"$img/run.args"
 
 cat >"$img/init" <<'INIT'
 #!/bin/sh
