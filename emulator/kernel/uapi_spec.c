@@ -48,6 +48,9 @@
 	A_OBJ(_id, #_id, EMU_ATTR_IDR, false, _obj, _acc)
 #define A_FD_OPT(_id, _obj, _acc)                                           \
 	A_OBJ(_id, #_id, EMU_ATTR_FD, false, _obj, _acc)
+/* UVERBS_ATTR_RAW_FD(), optional: a file descriptor the handler resolves */
+#define A_RAW_FD(_id)                                                       \
+	{ .id = (_id), .type = EMU_ATTR_RAW_FD, .name = #_id }
 /*
  * UVERBS_ATTR_IDRS_ARR(): between _min and _max u32 handles of _obj, each
  * held with _acc for the call
@@ -265,10 +268,11 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_DEVX_OBJ_DESTROY,
 	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_DESTROY_HANDLE,
 		     MLX5_IB_OBJECT_DEVX_OBJ, EMU_ACCESS_DESTROY)),
+	/* the handle shared, as a query's: concurrent modifies all run */
 	METHOD(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_MODIFY,
 	       EMU_H_DEVX_OBJ_MODIFY,
 	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_MODIFY_HANDLE, EMU_OBJ_ANY,
-		     EMU_ACCESS_WRITE),
+		     EMU_ACCESS_READ),
 	       A_IN(MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_IN, DEVX_IN_HDR,
 		    EMU_LEN_MAX, true),
 	       A_OUT(MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_OUT, DEVX_OUT_HDR,
@@ -287,7 +291,7 @@ static const struct emu_method_spec methods[] = {
 		     MLX5_IB_OBJECT_DEVX_UMEM, EMU_ACCESS_NEW),
 	       A_IN(MLX5_IB_ATTR_DEVX_UMEM_REG_ADDR, 8, 8, true),
 	       A_IN(MLX5_IB_ATTR_DEVX_UMEM_REG_LEN, 8, 8, true),
-	       A_IN(MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD, 4, 4, false),
+	       A_RAW_FD(MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD),
 	       A_FLAGS(MLX5_IB_ATTR_DEVX_UMEM_REG_ACCESS, false),
 	       A_CONST(MLX5_IB_ATTR_DEVX_UMEM_REG_PGSZ_BITMAP, false),
 	       A_OUT(MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID, 4, 4, true),
@@ -372,6 +376,11 @@ unsigned int emu_method_count(void)
 unsigned int emu_method_index(const struct emu_method_spec *m)
 {
 	return (unsigned int)(m - methods);
+}
+
+const struct emu_method_spec *emu_method_at(unsigned int i)
+{
+	return i < emu_method_count() ? &methods[i] : NULL;
 }
 
 const struct emu_method_spec *emu_find_method(uint16_t object_id,

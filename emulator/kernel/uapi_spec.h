@@ -21,6 +21,7 @@ enum emu_attr_type {
 	EMU_ATTR_IDR,		/* UVERBS_ATTR_IDR */
 	EMU_ATTR_FD,		/* UVERBS_ATTR_FD */
 	EMU_ATTR_IDRS_ARRAY,	/* UVERBS_ATTR_IDRS_ARR: u32 handles */
+	EMU_ATTR_RAW_FD,	/* UVERBS_ATTR_RAW_FD: an int in data, len 0 */
 };
 
 enum emu_access {
@@ -125,6 +126,9 @@ enum emu_handler_id {
 /* How many methods the table holds; emu_method_index() is below that. */
 unsigned int emu_method_count(void);
 unsigned int emu_method_index(const struct emu_method_spec *m);
+
+/* The table's i-th method, i below emu_method_count() (else NULL). */
+const struct emu_method_spec *emu_method_at(unsigned int i);
 
 /* NULL when the kernel has no such method (-> EPROTONOSUPPORT). */
 const struct emu_method_spec *emu_find_method(uint16_t object_id,

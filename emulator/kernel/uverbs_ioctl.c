@@ -408,6 +408,12 @@ static int process_attr(struct emu_bundle *b, struct emu_battr *e,
 		return 0;
 	case EMU_ATTR_IDRS_ARRAY:
 		return process_idrs_array(b, e, ua, inbuf, inlen);
+	case EMU_ATTR_RAW_FD:
+		/* the value is an int in data itself, nothing is pointed to */
+		if (ua->attr_data.reserved || ua->len != 0 ||
+		    ua->data_s64 < INT32_MIN || ua->data_s64 > INT32_MAX)
+			return -EINVAL;
+		return 0;
 	default:
 		return -EOPNOTSUPP;
 	}

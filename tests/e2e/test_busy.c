@@ -2,8 +2,8 @@
 /*
  * EBUSY from the kernel (issue 20 item 5, the library's part): a call
  * that takes an object shared fails with EBUSY while another holds it
- * exclusive (rdma_core.c, uverbs_try_lock_object(): an owner's modify or
- * destroy in progress).  Import and export ask again
+ * exclusive (rdma_core.c, uverbs_try_lock_object(): an owner's destroy
+ * in progress; a DEVX modify holds it shared).  Import and export ask again
  * UVERBS_BUSY_RETRIES times after a short sleep, then fail with EBUSY,
  * leaving every object as it was.  A batch whose chunk meets EBUSY asks
  * per handle, so only the busy object's blob fails.
