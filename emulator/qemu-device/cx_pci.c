@@ -162,7 +162,7 @@ static void cx_reset(DeviceState *dev)
 
 static Property cx_properties[] = {
 	DEFINE_PROP_UINT64("node-guid", CxState, node_guid,
-			   0x0002c90300fe0001ull),
+			   0x0002c90300abcd00ull),
 	DEFINE_PROP_BOOL("trace", CxState, trace, false),
 	DEFINE_PROP_END_OF_LIST(),
 };

@@ -115,7 +115,7 @@ chmod +x "$img/init"
 devs=()
 n=${CX_FUNCTIONS:-1}
 for i in $(seq 1 "$n"); do
-	devs+=(-device "mlx5-cx,node-guid=0x0002c90300fe000$i,trace=${CX_TRACE:-off}")
+	devs+=(-device "mlx5-cx,node-guid=0x0002c90300abcd0$((i - 1)),trace=${CX_TRACE:-off}")
 done
 log=$work/console.log
 set +e
