@@ -490,6 +490,8 @@ enum prm_qp_st {
 	PRM_QP_ST_UC = 0x1,
 	PRM_QP_ST_UD = 0x2,
 	PRM_QP_ST_XRC = 0x3,
+	PRM_QP_ST_QP0 = 0x7,	/* the port's SMI QP */
+	PRM_QP_ST_QP1 = 0x8,	/* the port's GSI QP */
 };
 
 /* qpc.pm_state */
@@ -605,6 +607,7 @@ enum prm_cap_type {
 #define PRM_CAP_MAX_QP_CNT 0x186, 10
 #define PRM_CAP_PKEY_TABLE_SIZE 0x190, 16
 #define PRM_CAP_VPORT_GROUP_MANAGER 0x1a0, 1
+#define PRM_CAP_IB_VIRT 0x1a2, 1
 #define PRM_CAP_NIC_FLOW_TABLE 0x1a6, 1
 #define PRM_CAP_ESWITCH_MANAGER 0x1a7, 1
 #define PRM_CAP_DEVICE_MEMORY 0x1a8, 1
@@ -621,6 +624,7 @@ enum prm_cap_type {
 #define PRM_CAP_ETH_NET_OFFLOADS 0x21c, 1
 #define PRM_CAP_ROCE 0x21d, 1
 #define PRM_CAP_ATOMIC 0x21e, 1
+#define PRM_CAP_UMR_MODIFY_ENTITY_SIZE_DISABLED 0x207, 1
 #define PRM_CAP_CQ_OI 0x220, 1
 #define PRM_CAP_CQ_RESIZE 0x221, 1
 #define PRM_CAP_CQ_MODERATION 0x222, 1
@@ -774,6 +778,22 @@ enum prm_cap_type {
 #define PRM_HCA_VPORT_SUBNET_TIMEOUT 0x39b, 5
 #define PRM_HCA_VPORT_SM_LID 0x3a0, 16
 #define PRM_HCA_VPORT_SM_SL 0x3b0, 4
+
+/* CREATE_MKEY (the mkc at byte 16) and DESTROY_MKEY. */
+#define PRM_MKEY_IN_LEN 0x110
+#define PRM_MKEY_UMEM_VALID 0x61, 1
+#define PRM_MKC_BYTE 16
+#define PRM_MKC_LEN 64
+#define PRM_MKC_PD 0xe8, 24
+#define PRM_MKEY_OUT_INDEX 0x48, 24
+#define PRM_MKEY_IN_INDEX 0x48, 24
+
+/* QUERY_HCA_VPORT_GID and _PKEY: one entry, or the table (index 0xffff). */
+#define PRM_HCA_VPORT_TABLE_INDEX 0x70, 16
+#define PRM_HCA_VPORT_TABLE_ALL 0xffff
+#define PRM_HCA_VPORT_GIDS_NUM 0x60, 16
+#define PRM_HCA_VPORT_GID_BYTE 16	/* 16 bytes per GID */
+#define PRM_HCA_VPORT_PKEY_BYTE 16	/* 4 bytes per entry, P_Key low 16 */
 
 /* E-switch vport context output (ICM addresses stay zero). */
 #define PRM_ESW_VPORT_OUT_LEN (16 + 256)

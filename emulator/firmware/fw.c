@@ -44,6 +44,10 @@ static const struct fw_op fw_ops[] = {
 	  fw_cmd_query_esw_vport_context },
 	{ PRM_OP_QUERY_HCA_VPORT_CONTEXT, 16, PRM_HCA_VPORT_OUT_LEN,
 	  fw_cmd_query_hca_vport_context },
+	{ PRM_OP_QUERY_HCA_VPORT_GID, 16, PRM_HCA_VPORT_GID_BYTE + 16,
+	  fw_cmd_query_hca_vport_gid },
+	{ PRM_OP_QUERY_HCA_VPORT_PKEY, 16, PRM_HCA_VPORT_PKEY_BYTE + 4,
+	  fw_cmd_query_hca_vport_pkey },
 	{ PRM_OP_QUERY_LAG, 16, 16, fw_cmd_query_lag },
 	{ PRM_OP_CREATE_UCTX, PRM_CREATE_UCTX_IN_LEN, 16, fw_cmd_create_uctx },
 	{ PRM_OP_DESTROY_UCTX, 16, 16, fw_cmd_destroy_uctx },
@@ -120,6 +124,8 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_CREATE_SRQ, PRM_SRQ_IN_LEN, 16, fw_cmd_create_srq },
 	{ PRM_OP_QUERY_SRQ, 16, PRM_QUERY_SRQ_OUT_LEN, fw_cmd_query_srq },
 	{ PRM_OP_DESTROY_SRQ, 16, 16, fw_cmd_destroy_srq },
+	{ PRM_OP_CREATE_MKEY, PRM_MKEY_IN_LEN, 16, fw_cmd_create_mkey },
+	{ PRM_OP_DESTROY_MKEY, 16, 16, fw_cmd_destroy_mkey },
 };
 
 static_assert(offsetof(struct fw_op, opcode) == 0, "keyed by opcode");

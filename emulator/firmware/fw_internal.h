@@ -37,6 +37,7 @@ enum fw_obj_kind {
 	FW_OBJ_MODIFY_HDR,
 	FW_OBJ_QP,
 	FW_OBJ_SRQ,
+	FW_OBJ_MKEY,
 	FW_OBJ_KINDS
 };
 
@@ -54,6 +55,7 @@ enum {
 	FW_LOG_MAX_SRQ = 23,
 	FW_LOG_MAX_SRQ_SZ = 15,
 	FW_LOG_MAX_PD = 24,
+	FW_LOG_MAX_MKEY = 24,
 	FW_LOG_MAX_TD = 24,
 	FW_LOG_MAX_XRCD = 24,
 	/* Room for the benchmark's 100,000 single counters, as real
@@ -279,7 +281,11 @@ bool fw_cmd_query_vport_state(struct fw_cmd *cmd);
 bool fw_cmd_query_nic_vport_context(struct fw_cmd *cmd);
 bool fw_cmd_query_esw_vport_context(struct fw_cmd *cmd);
 bool fw_cmd_query_hca_vport_context(struct fw_cmd *cmd);
+bool fw_cmd_query_hca_vport_gid(struct fw_cmd *cmd);
+bool fw_cmd_query_hca_vport_pkey(struct fw_cmd *cmd);
 bool fw_cmd_query_lag(struct fw_cmd *cmd);
+bool fw_cmd_create_mkey(struct fw_cmd *cmd);
+bool fw_cmd_destroy_mkey(struct fw_cmd *cmd);
 bool fw_cmd_create_uctx(struct fw_cmd *cmd);
 bool fw_cmd_destroy_uctx(struct fw_cmd *cmd);
 bool fw_cmd_alloc_simple(struct fw_cmd *cmd);

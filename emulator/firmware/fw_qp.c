@@ -202,7 +202,13 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	struct fw_obj *pd, *scq = NULL, *rcq = NULL, *wq, *dbr, *obj;
 	struct fw_holds holds = { 0 };
 
-	if ((st != PRM_QP_ST_RC && st != PRM_QP_ST_UC && st != PRM_QP_ST_UD) ||
+	/*
+	 * QP0 and QP1 are what a kernel driver makes for the port's SMI
+	 * and GSI: kept as UD QPs are (the number the firmware gives is the
+	 * one the driver uses in its commands; only the wire sees 0 and 1).
+	 */
+	if ((st != PRM_QP_ST_RC && st != PRM_QP_ST_UC && st != PRM_QP_ST_UD &&
+	     st != PRM_QP_ST_QP0 && st != PRM_QP_ST_QP1) ||
 	    (rq_type != PRM_QP_RQ_REGULAR && rq_type != PRM_QP_RQ_ZERO_LEN) ||
 	    prm_get(cmd->in, PRM_QPC_LOG_SQ_SIZE) > FW_LOG_MAX_QP_SZ ||
 	    prm_get(cmd->in, PRM_QPC_LOG_RQ_SIZE) > FW_LOG_MAX_QP_SZ)

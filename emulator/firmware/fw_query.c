@@ -136,6 +136,68 @@ bool fw_cmd_query_hca_vport_context(struct fw_cmd *cmd)
 	return true;
 }
 
+/*
+ * The port's GID table (gid_table_size 0: 8 entries) holds the link-local
+ * GID of the port GUID at index 0, its P_Key table (128 entries) the
+ * default full-member P_Key at index 0; the other entries are empty.
+ * Index 0xffff asks for the whole table, as much as the output holds.
+ */
+#define FW_GID_TABLE_LEN 8
+#define FW_PKEY_TABLE_LEN 128
+
+static bool table_query(struct fw_cmd *cmd, unsigned int len,
+			unsigned int *first, unsigned int *count)
+{
+	unsigned int idx = prm_get(cmd->in, PRM_HCA_VPORT_TABLE_INDEX);
+
+	if (!vport_exists(cmd))
+		return false;
+	if (prm_get(cmd->in, PRM_HCA_VPORT_PORT_NUM) > 1 ||
+	    (idx != PRM_HCA_VPORT_TABLE_ALL && idx >= len))
+		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
+			       EMU_FW_SYND_VPORT);
+	*first = idx == PRM_HCA_VPORT_TABLE_ALL ? 0 : idx;
+	*count = idx == PRM_HCA_VPORT_TABLE_ALL ? len : 1;
+	return true;
+}
+
+bool fw_cmd_query_hca_vport_gid(struct fw_cmd *cmd)
+{
+	unsigned int first, count, i;
+
+	if (!table_query(cmd, FW_GID_TABLE_LEN, &first, &count))
+		return false;
+	prm_set(cmd->out, PRM_HCA_VPORT_GIDS_NUM, count);
+	for (i = 0; i < count; i++) {
+		size_t at = PRM_HCA_VPORT_GID_BYTE + (size_t)i * 16;
+
+		if (at + 16 > cmd->outlen)
+			break;
+		if (first + i != 0)
+			continue;
+		prm_set(cmd->out + at, 0, 16, 0xfe80);
+		prm_set64(cmd->out + at, 64, 64, cmd->fw->node_guid);
+	}
+	return true;
+}
+
+bool fw_cmd_query_hca_vport_pkey(struct fw_cmd *cmd)
+{
+	unsigned int first, count, i;
+
+	if (!table_query(cmd, FW_PKEY_TABLE_LEN, &first, &count))
+		return false;
+	for (i = 0; i < count; i++) {
+		size_t at = PRM_HCA_VPORT_PKEY_BYTE + (size_t)i * 4;
+
+		if (at + 4 > cmd->outlen)
+			break;
+		if (first + i == 0)
+			prm_set(cmd->out + at, 16, 16, 0xffff);
+	}
+	return true;
+}
+
 bool fw_cmd_query_lag(struct fw_cmd *cmd)
 {
 	/* A single port function is never in a LAG: lag_state 0. */

@@ -183,7 +183,7 @@ static void test_lengths(struct emu_fw *fw)
 static void test_bad_opcode(struct emu_fw *fw)
 {
 	static const uint16_t not_modelled[] = {
-		0x7ff, 0xffff, PRM_OP_CREATE_DCT, PRM_OP_CREATE_MKEY,
+		0x7ff, 0xffff, PRM_OP_CREATE_DCT, PRM_OP_CREATE_PSV,
 		PRM_OP_QUERY_VNIC_ENV, PRM_OP_SYNC_STEERING,
 	};
 	struct mbox m;

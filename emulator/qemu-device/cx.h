@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+/*
+ * mlx5-cx: an emulated ConnectX PCI function for QEMU.  BAR0 holds the
+ * initialization segment and the UAR pages; commands posted on the
+ * command queue run synchronously, on the doorbell write, through the
+ * device-level handlers (cx_hca.c, cx_eq.c) or mlx5-emu's firmware
+ * library; completions are signalled by ownership and, once the driver
+ * has a command EQ, by an EQE and an MSI-X interrupt.
+ */
+#ifndef MLX5_CX_H
+#define MLX5_CX_H
+
+#include "hw/pci/pci.h"
+
+#include "fw.h"
+
+#define TYPE_MLX5_CX "mlx5-cx"
+#define CX_BAR0_SIZE (32 * 1024 * 1024)
+#define CX_MSIX_VECTORS 8
+#define CX_MAX_EQS 64
+#define CX_EQ_MAX_PAGES 512
+#define CX_UAR_FIRST 16		/* UAR indexes above the init segment */
+#define CX_MAX_UARS 1024
+#define CX_CMDQ_LOG_SIZE 5
+#define CX_CMDQ_LOG_STRIDE 6
+
+struct cx_eq {
+	bool live;
+	uint8_t eqn;
+	uint16_t intr;
+	uint32_t log_size;
+	uint32_t producer;
+	uint64_t event_mask[4];
+	unsigned int npages;
+	uint64_t pages[CX_EQ_MAX_PAGES];
+	uint32_t page_offset;
+	uint32_t page_shift;
+};
+
+typedef struct CxState {
+	PCIDevice parent_obj;
+	MemoryRegion bar0;
+	MemoryRegion msix_bar;
+
+	struct emu_fw *fw;
+	uint64_t node_guid;
+	bool trace;
+
+	uint32_t cmdq_addr_h;
+	uint32_t cmdq_addr_l;
+	uint32_t nic_ifc;
+	uint32_t health_counter;
+	bool hca_enabled;
+	bool hca_inited;
+
+	struct cx_eq eqs[CX_MAX_EQS];
+	unsigned long uar_used[CX_MAX_UARS / (8 * sizeof(unsigned long))];
+
+	uint64_t commands;
+	uint64_t events;
+} CxState;
+
+#define MLX5_CX(obj) OBJECT_CHECK(CxState, (obj), TYPE_MLX5_CX)
+
+/* cx_cmdq.c: runs the entries of a doorbell write. */
+void cx_cmdq_doorbell(CxState *s, uint32_t mask);
+
+/* cx_hca.c: device-level commands; false when the opcode is not one. */
+bool cx_hca_exec(CxState *s, const uint8_t *in, size_t inlen,
+		 uint8_t *out, size_t outlen);
+/* The kernel's capability profile applied to a QUERY_HCA_CAP answer. */
+void cx_caps_profile(CxState *s, const uint8_t *in, uint8_t *out,
+		     size_t outlen);
+
+/* cx_eq.c: event queues. */
+bool cx_eq_exec(CxState *s, const uint8_t *in, size_t inlen,
+		uint8_t *out, size_t outlen);
+bool cx_eq_wants(CxState *s, unsigned int event_type);
+void cx_eq_post(CxState *s, unsigned int event_type, const uint8_t *data,
+		size_t len);
+void cx_eq_reset(CxState *s);
+
+#endif

@@ -1,0 +1,142 @@
+#!/bin/bash
+# Boots Debian's own 6.12 kernel in QEMU (TCG) with the emulated ConnectX
+# function (emulator/qemu-device) on its PCIe bus, and runs a guest script.
+#
+#   cx_vm.sh QEMU WORK GUEST_SCRIPT [FILE...]
+#
+# QEMU: the qemu-system-x86_64 built by emulator/qemu-device/build_qemu.sh.
+# WORK: scratch and cache (the kernel package is downloaded once there).
+# GUEST_SCRIPT: a shell script run as root in the guest after the
+# modules are loaded; FILE...: host programs and libraries copied in at the
+# same paths with what ldd says they load.  CX_FUNCTIONS (default 1)
+# emulated functions; CX_TRACE=1 prints every command the device runs;
+# CX_TIMEOUT (default 240) seconds before the guest is killed; CX_RUN, a
+# command line the guest script reads from /run.args (guest_run.sh runs
+# it).
+# Exit: the guest script's status; 77 when QEMU or the kernel cannot be
+# had; 124 on a timeout (the console's tail is printed).
+set -euo pipefail
+qemu=$1 work=$2 script=$3
+shift 3
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+
+if [ ! -x "$qemu" ]; then
+	echo "SKIP cx_vm: no QEMU with the emulated function ($qemu)"
+	exit 77
+fi
+kpkg=$(apt-cache search --names-only '^linux-image-6\.12\.[0-9]+\+deb12-amd64$' |
+	awk '{print $1}' | sort -V | tail -1)
+if [ -z "$kpkg" ]; then
+	echo "SKIP cx_vm: apt knows no linux-image-6.12 package"
+	exit 77
+fi
+kver=${kpkg#linux-image-}
+kdir=$work/kernel
+if [ ! -e "$kdir/.ok-$kver" ]; then
+	rm -rf "$kdir"
+	mkdir -p "$kdir"
+	if ! (cd "$kdir" && apt-get download -q "$kpkg" >/dev/null 2>&1 &&
+	      dpkg -x ./*.deb root); then
+		echo "SKIP cx_vm: $kpkg cannot be downloaded"
+		exit 77
+	fi
+	touch "$kdir/.ok-$kver"
+fi
+root=$kdir/root
+
+# The initramfs: busybox, kmod, the mlx5 and RDMA modules decompressed
+# (busybox cannot read .ko.xz), the guest script and the files asked for.
+img=$(mktemp -d "$work/initramfs.XXXXXX")
+trap 'rm -rf "$img"' EXIT
+mkdir -p "$img"/{bin,proc,sys,dev,tmp,etc/libibverbs.d,lib/modules/$kver}
+cp "$(command -v busybox)" "$img/bin/"
+for a in sh mount ls cat echo poweroff sleep grep dmesg head tail seq \
+	 mkdir rm kill ps wc cut tr sed test true false; do
+	ln -sf busybox "$img/bin/$a"
+done
+mods=$work/modules-$kver
+if [ ! -e "$mods/.ok" ]; then
+	rm -rf "$mods"
+	mkdir -p "$mods/lib/modules/$kver"
+	(cd "$root/lib/modules/$kver" &&
+	 find kernel/drivers/infiniband kernel/drivers/net/ethernet/mellanox \
+		kernel/net kernel/lib kernel/crypto kernel/drivers/pci \
+		kernel/drivers/ptp kernel/drivers/pps kernel/drivers/net/dummy.ko.xz \
+		-name '*.ko.xz' | cpio -pdm --quiet "$mods/lib/modules/$kver")
+	cp "$root/lib/modules/$kver"/modules.{order,builtin,builtin.modinfo} \
+		"$mods/lib/modules/$kver/"
+	find "$mods" -name '*.xz' -exec xz -d {} +
+	touch "$mods/.ok"
+fi
+cp -a "$mods/lib" "$img/"
+# Modules that replace Debian's (CX_MODULES: a folder of .ko files)
+if [ -n "${CX_MODULES:-}" ]; then
+	mkdir -p "$img/lib/modules/$kver/updates"
+	cp "$CX_MODULES"/*.ko "$img/lib/modules/$kver/updates/"
+fi
+depmod -b "$img" "$kver"
+
+copy() {	# a file and the libraries it loads, at the same paths
+	local f l
+	f=$(readlink -f "$1")
+	mkdir -p "$img$(dirname "$1")"
+	cp "$f" "$img$1"
+	for l in $(ldd "$f" 2>/dev/null | grep -oE '/[^ ]+\.so[^ ]*'); do
+		[ -e "$img$l" ] && continue
+		mkdir -p "$img$(dirname "$l")"
+		cp -L "$l" "$img$l"
+	done
+}
+for p in /usr/bin/kmod /usr/bin/rdma /usr/bin/ibv_devinfo \
+	 /usr/lib/x86_64-linux-gnu/libibverbs/libmlx5-rdmav34.so "$@"; do
+	copy "$p"
+done
+ln -sf /usr/bin/kmod "$img/bin/modprobe"
+ln -sf /usr/bin/kmod "$img/bin/lsmod"
+cp /etc/libibverbs.d/mlx5.driver "$img/etc/libibverbs.d/"
+cp "$script" "$img/guest.sh"
+printf '%s\n' "${CX_RUN:-}" >"$img/run.args"
+
+cat >"$img/init" <<'INIT'
+#!/bin/sh
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+export PATH=/bin:/usr/bin:/sbin:/usr/sbin
+echo "== guest: $(uname -r)"
+sh /guest.sh
+echo "== guest: exit $?"
+poweroff -f
+INIT
+chmod +x "$img/init"
+(cd "$img" && find . | cpio -o -H newc --quiet | gzip -1) >"$work/initramfs.gz"
+
+devs=()
+n=${CX_FUNCTIONS:-1}
+for i in $(seq 1 "$n"); do
+	devs+=(-device "mlx5-cx,node-guid=0x0002c90300abcd0$((i - 1)),trace=${CX_TRACE:-off}")
+done
+log=$work/console.log
+set +e
+# KVM stops with an emulation failure on these (nested) machines: TCG.
+timeout "${CX_TIMEOUT:-240}" "$qemu" -L /usr/share/qemu -L /usr/share/seabios \
+	-machine q35 -accel tcg -cpu max -m 2048 -smp 2 -nodefaults \
+	-display none -serial stdio -no-reboot "${devs[@]}" \
+	-kernel "$root/boot/vmlinuz-$kver" -initrd "$work/initramfs.gz" \
+	-append "console=ttyS0 panic=-1 loglevel=4" 2>&1 | tr -d '\r' >"$log"
+rc=${PIPESTATUS[0]}
+set -e
+sed -n '/^== guest: exit/q;/^== guest/,$p' "$log"
+if [ "$rc" = 124 ]; then
+	echo "cx_vm: guest killed after ${CX_TIMEOUT:-240} s; console tail:"
+	tail -40 "$log"
+	exit 124
+fi
+st=$(sed -n 's/^== guest: exit \([0-9]*\)$/\1/p' "$log" | tail -1)
+if [ -z "$st" ]; then
+	echo "cx_vm: the guest ended without a status (qemu rc $rc); console tail:"
+	tail -40 "$log"
+	exit 1
+fi
+exit "$st"
