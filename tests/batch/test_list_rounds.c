@@ -31,7 +31,7 @@
 #include "devx_objs.h"
 #include "e2e.h"
 #include "ioctl_watch.h"
-#include "query_handles_probe.h"
+#include "query_handle_probe.h"
 
 #define NAME "batch_list_rounds"
 
@@ -121,8 +121,8 @@ int main(int argc, char **argv)
 	struct mlx5dv_devx_obj **pds;
 	int i;
 
-	if (query_handles_present(ctx->cmd_fd))
-		check_skip(NAME, "needs a kernel without the DEVX handle "
+	if (query_handle_present(ctx->cmd_fd))
+		check_skip(NAME, "needs a kernel without the core handle "
 			   "query (mlx5-emu run --query-handles=off)");
 	pds = calloc(LIST_MAX + 2, sizeof(*pds));
 	REQUIRE(pds);

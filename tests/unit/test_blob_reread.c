@@ -45,7 +45,7 @@ static struct blob sample(enum blob_kind kind, uint16_t version,
 	b.node_guid = 0x1122334455667700ull + salt;
 	b.vhca_id = 0x40 + salt;
 	b.has_vhca_id = true;
-	b.serial = version == BLOB_FORMAT_V2 ? 0 : 0x900 + salt;
+	b.cookie = version == BLOB_FORMAT_V2 ? 0 : 0x900 + salt;
 	b.handle = 0x100 + salt;
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
@@ -70,7 +70,7 @@ static struct blob sample(enum blob_kind kind, uint16_t version,
 static int same_blob(const struct blob *x, const struct blob *y)
 {
 	if (x->version != y->version || x->kind != y->kind ||
-	    x->serial != y->serial || x->node_guid != y->node_guid ||
+	    x->cookie != y->cookie || x->node_guid != y->node_guid ||
 	    x->has_vhca_id != y->has_vhca_id || x->vhca_id != y->vhca_id ||
 	    x->handle != y->handle)
 		return 0;
