@@ -5,6 +5,18 @@
  * Portable on purpose (libc and prm/ only): rdma-core's mlx5 provider can
  * carry this file unchanged.
  *
+ * With the kernel's core handle query (handle_query.h) none of the table
+ * is asked: for every kind the handle must hold a live object of the
+ * blob's kind whose cookie is the blob's (import_policy_judge(): ENOENT
+ * otherwise, EPROTO for a blob without a cookie), which proves the
+ * exported object itself; type, object_id, log_obj_range and
+ * rx_icm_addr, a UMEM's umem_id and a VAR's page_id, length and mmap_off
+ * are then the exporter's word (CRC-protected only), within
+ * import_policy_bounds().  Re-export of an imported struct asks the same
+ * query and refuses (ENOENT) when the cookie is not the one it was
+ * imported with (import_tag.h).  Without the query, the table below
+ * decides, and re-export asks nothing.
+ *
  * libmlx5 (set_devx_obj_info()) records a type and firmware id only for
  * the rows below; of any other DEVX object import can only ask whether
  * its handle is a live DEVX object of the ufile (INFO_HANDLES).

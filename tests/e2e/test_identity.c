@@ -13,7 +13,9 @@
  *       is fresh and import the new object when it was reused; PD, UMEM
  *       and VAR (liveness and type only) import the new object
  *
- * and its format 2 copy (no cookie): with the query EPROTO (it claims
+ * and its copies that claim less (issue 30 item 2: the cookie set to 0,
+ * or relabelled format 3) and its format 2 copy (no cookie): with the
+ * query EPROTO (each claims
  * less than any export on this kernel writes: a downgrade), without it
  * judged as above.  The new object's blob imports in every mode, its
  * format 2 copy without the query only.
@@ -232,6 +234,23 @@ static void to_format2(uint8_t *blob, enum blob_kind kind)
 	REQUIRE(blob_encode(&b, blob) == blob_size(kind));
 }
 
+/*
+ * A copy of a format 4 blob that claims less (issue 30 item 2): its
+ * cookie set to 0, or relabelled format 3 (the same layout), resealed.
+ */
+static void weakened(const uint8_t *blob, uint8_t *out, enum blob_kind kind,
+		     bool zero_cookie)
+{
+	struct blob b;
+
+	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
+	if (zero_cookie)
+		b.cookie = 0;
+	else
+		b.version = BLOB_FORMAT_V3;
+	REQUIRE(blob_encode(&b, out) == blob_size(kind));
+}
+
 /* import(blob) gives an object (want 0, unimported) or fails with want. */
 static void check_import(const struct kind *k, uint8_t *blob, int want,
 			 const char *what)
@@ -255,6 +274,7 @@ static void check_import(const struct kind *k, uint8_t *blob, int want,
 static void stale(const struct kind *k)
 {
 	uint8_t blob[E2E_BLOB_MAX] = { 0 }, nblob[E2E_BLOB_MAX] = { 0 };
+	uint8_t wblob[E2E_BLOB_MAX] = { 0 };
 	uint32_t old_id = 0, new_id = 0;
 	bool reused;
 	void *a, *b;
@@ -291,6 +311,13 @@ static void stale(const struct kind *k)
 	else
 		want = 0;	/* liveness and type only: the alias */
 	check_import(k, blob, want, "stale blob");
+	/* Weakened copies: a downgrade with the query, else as above. */
+	weakened(blob, wblob, k->blob_kind, true);
+	check_import(k, wblob, method ? EPROTO : want, "stale, cookie 0");
+	weakened(blob, wblob, k->blob_kind, false);
+	check_import(k, wblob, method ? EPROTO : want, "stale, format 3");
+	weakened(nblob, wblob, k->blob_kind, true);
+	check_import(k, wblob, method ? EPROTO : 0, "new, cookie 0");
 
 	/* Its format 2 copy: a downgrade with the query; else as above. */
 	to_format2(blob, k->blob_kind);
@@ -348,7 +375,7 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[a], "--fw-ids=lowest-free"))
 			lowest_free = true;
 	ctx = e2e_open(0);
-	method = query_handle_present(ctx->cmd_fd);
+	method = query_handle_expected(ctx->cmd_fd);
 	printf("%s: core handle query %s, firmware numbers %s\n", NAME,
 	       method ? "present" : "absent",
 	       lowest_free ? "lowest-free" : "fresh");
