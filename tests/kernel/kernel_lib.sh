@@ -106,7 +106,7 @@ extract_source() {
 		"*/scripts/checkpatch.pl" "*/scripts/spelling.txt" \
 		"*/scripts/const_structs.checkpatch"
 	[ "$what" = all ] && set -- --exclude="*/Documentation/*" \
-		--exclude="*/arch/[!x]*" "*"
+		--exclude="*/arch/[!x]*/*" "*"
 	dpkg-deb --fsys-tarfile "$debs"/linux-source-*.deb |
 		tar -xO --wildcards './usr/src/linux-source-*.tar.xz' |
 		nice tar -xJ -C "$dir" --strip-components=1 --wildcards "$@" ||
