@@ -105,8 +105,7 @@ extract_source() {
 	set -- "*/drivers/infiniband/*" "*/include/*" \
 		"*/scripts/checkpatch.pl" "*/scripts/spelling.txt" \
 		"*/scripts/const_structs.checkpatch"
-	[ "$what" = all ] && set -- --exclude="*/Documentation/*" \
-		--exclude="*/arch/[!x]*/*" "*"
+	[ "$what" = all ] && set -- --exclude="*/Documentation/*" "*"
 	dpkg-deb --fsys-tarfile "$debs"/linux-source-*.deb |
 		tar -xO --wildcards './usr/src/linux-source-*.tar.xz' |
 		nice tar -xJ -C "$dir" --strip-components=1 --wildcards "$@" ||
