@@ -97,7 +97,8 @@ unpack_headers() {
 
 # Extracts from the linux-source package in DEBS the paths a build of
 # the RDMA modules and checkpatch need into DIR (once), or the whole
-# tree but its documentation when the second argument is "all".
+# tree when the second argument is "all" (Kconfig reads files from every
+# architecture and from Documentation/).
 extract_source() {
 	debs=$1 dir=$2 what=${3:-}
 	[ -e "$dir/.ok" ] && return 0
@@ -105,8 +106,7 @@ extract_source() {
 	set -- "*/drivers/infiniband/*" "*/include/*" \
 		"*/scripts/checkpatch.pl" "*/scripts/spelling.txt" \
 		"*/scripts/const_structs.checkpatch"
-	[ "$what" = all ] && set -- --exclude="*/Documentation/*" \
-		--exclude="*/arch/[!x]*" "*"
+	[ "$what" = all ] && set -- "*"
 	dpkg-deb --fsys-tarfile "$debs"/linux-source-*.deb |
 		tar -xO --wildcards './usr/src/linux-source-*.tar.xz' |
 		nice tar -xJ -C "$dir" --strip-components=1 --wildcards "$@" ||

@@ -138,7 +138,8 @@ static void basics(struct ibv_context *ctx, struct ibv_context *other)
 	ret = query(fd, pd->handle, UVERBS_OBJECT_PD, &c);
 	CHECK(!ret && c == c_pd, "asked twice: %llu then %llu",
 	      (unsigned long long)c_pd, (unsigned long long)c);
-	printf("live: PD %u cookie %llu, CQ %u cookie %llu, MR %d cookie %llu\n",
+	printf("live: PD %u cookie %llu, CQ %u cookie %llu, "
+	       "MR %d cookie %llu\n",
 	       pd->handle, (unsigned long long)c_pd, cq->handle,
 	       (unsigned long long)c_cq, mr ? (int)mr->handle : -1,
 	       (unsigned long long)c_mr);
@@ -383,7 +384,8 @@ int main(int argc, char **argv)
 	ret = query(ctx->cmd_fd, 0x7ffffff0u, UVERBS_OBJECT_PD, &c);
 	if (ret == EPROTONOSUPPORT || ret == EOPNOTSUPP) {
 		printf("method absent: %s (%s)\n",
-		       ret == EPROTONOSUPPORT ? "EPROTONOSUPPORT" : "EOPNOTSUPP",
+		       ret == EPROTONOSUPPORT ? "EPROTONOSUPPORT" :
+						"EOPNOTSUPP",
 		       strerror(ret));
 		if (expect && !strcmp(expect, "absent")) {
 			printf("%s: 1 passed, 0 failed\n", NAME);
@@ -394,8 +396,8 @@ int main(int argc, char **argv)
 			       "UVERBS_METHOD_QUERY_HANDLE\n", NAME);
 			return 1;
 		}
-		printf("SKIP %s: the kernel has no UVERBS_METHOD_QUERY_HANDLE\n",
-		       NAME);
+		printf("SKIP %s: the kernel has no "
+		       "UVERBS_METHOD_QUERY_HANDLE\n", NAME);
 		return 77;
 	}
 	printf("method present: a handle never allocated answers %s\n",
