@@ -62,6 +62,11 @@ struct emu_attr_spec {
 	 * with mlx5-emu run --query-handles=off the attribute is unknown
 	 */
 	bool series;
+	/*
+	 * UVERBS_ATTR_STRUCT(): longer than max_len is accepted (an input's
+	 * extra bytes must be zero, else EOPNOTSUPP)
+	 */
+	bool zero_trailing;
 	uint16_t min_len;	/* PTR: u.ptr.min_len; IDRS_ARRAY: min count */
 	uint16_t max_len;	/* PTR: u.ptr.len; IDRS_ARRAY: max count */
 	uint16_t obj_type;	/* IDR/FD/IDRS_ARRAY */
