@@ -396,17 +396,10 @@ int emu_h_devx_obj_create(struct emu_bundle *b)
 		goto err;
 	h->uobj->priv = obj;
 	h->uobj->destroy = devx_obj_cleanup;
-	/* the series: what the handle query answers, the optional serial */
-	emu_handle_stamp(b, h->uobj, (uint32_t)obj->obj_id,
-			 (uint16_t)(obj->obj_id >> 32),
-			 (uint16_t)(obj->obj_id >> 48));
-	ret = emu_handle_copy_serial(b, h->uobj,
-				     MLX5_IB_ATTR_DEVX_OBJ_CREATE_SERIAL);
 	obj = NULL;
 	/* a failed copy aborts the uobject, whose destroy undoes the create */
-	if (!ret)
-		ret = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, out,
-				  out_len);
+	ret = emu_copy_to(b, MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, out,
+			  out_len);
 err:
 	free(obj);
 	free(in);
@@ -562,15 +555,10 @@ int emu_h_devx_umem_reg(struct emu_bundle *b)
 		goto err;
 	h->uobj->priv = um;
 	h->uobj->destroy = devx_umem_cleanup;
-	/* the series: the serial, copied after the id when asked for */
-	emu_handle_stamp(b, h->uobj, um->umem_id, 0, 0);
 	um = NULL;
 	ret = emu_copy_to(b, MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID,
 			  &((struct devx_umem *)h->uobj->priv)->umem_id,
 			  sizeof(uint32_t));
-	if (!ret)
-		ret = emu_handle_copy_serial(b, h->uobj,
-					     MLX5_IB_ATTR_DEVX_UMEM_REG_SERIAL);
 err:
 	free(um);
 	free(in);

@@ -17,7 +17,7 @@ int emu_device_init(struct emu_device *dev, unsigned int index)
 
 	memset(dev, 0, sizeof(*dev));
 	dev->index = index;
-	/* Linux 6.12 with the linux/ series, unless told otherwise */
+	/* Linux 6.12 with the core handle query, unless told otherwise */
 	dev->query_handles = !qh || strcmp(qh, "0");
 	dev->node_guid = emu_device_guid(index);
 	dev->sys_image_guid = dev->node_guid;

@@ -31,11 +31,10 @@ struct emu_device {
 	int clock_fd;			/* memfd of the core clock page */
 	int clock_info_fd;		/* memfd of the clock info page */
 	/*
-	 * The linux/ series' DEVX handle query: the method and the create
-	 * methods' SERIAL outputs exist (mlx5-emu run --query-handles)
+	 * The core handle query (UVERBS_METHOD_QUERY_HANDLE) exists
+	 * (mlx5-emu run --query-handles)
 	 */
 	bool query_handles;
-	uint64_t next_serial;		/* the next object's serial, from 1 */
 	uint64_t fw_cmds;		/* firmware commands run, for anyone */
 };
 

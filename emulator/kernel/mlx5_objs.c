@@ -146,17 +146,9 @@ static int page_obj_alloc(struct emu_bundle *b, const struct page_obj_attrs *a,
 int emu_h_var_alloc(struct emu_bundle *b)
 {
 	static const struct page_obj_attrs var_attrs = PAGE_OBJ_ATTRS(VAR);
-	struct emu_uobj *uo = emu_attr(b, var_attrs.handle)->uobj;
-	int ret;
 
-	ret = page_obj_alloc(b, &var_attrs, b->dev->var_used,
-			     EMU_NUM_VAR_PAGES);
-	if (ret)
-		return ret;
-	/* the series: the page index, and the serial after the answers */
-	emu_handle_stamp(b, uo, ((struct mlx5_page_obj *)uo->priv)->page_idx,
-			 0, 0);
-	return emu_handle_copy_serial(b, uo, MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL);
+	return page_obj_alloc(b, &var_attrs, b->dev->var_used,
+			      EMU_NUM_VAR_PAGES);
 }
 
 /*

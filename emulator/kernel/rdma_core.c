@@ -60,6 +60,7 @@ struct emu_uobj *emu_uobj_alloc(struct emu_ufile *uf, uint16_t type)
 		return NULL;
 	uo->id = id;
 	uo->type = type;
+	uo->cookie = emu_cookie_next();
 	uo->usecnt = -1;	/* alloc_uobj(): new objects are exclusive */
 	uf->xa[id] = uo;
 	return uo;

@@ -59,9 +59,6 @@ void emu_trace_ioctl(const struct emu_ufile *uf, uint32_t pid,
 		    sizeof(hdr) + (i + 1) * sizeof(*ua) <= len; i++) {
 		const struct emu_attr_spec *s =
 			m ? emu_find_attr(m, ua[i].attr_id) : NULL;
-		/* --query-handles=off: the series' attributes are unknown */
-		if (s && s->series && !uf->dev->query_handles)
-			s = NULL;
 		bool mand = ua[i].flags & UVERBS_ATTR_F_MANDATORY;
 		bool arr = s && s->type == EMU_ATTR_IDRS_ARRAY &&
 			   !(ua[i].len % 4);

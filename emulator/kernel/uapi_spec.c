@@ -61,18 +61,6 @@
 /* UVERBS_ATTR_RAW_FD(), optional: a file descriptor the handler resolves */
 #define A_RAW_FD(_id)                                                       \
 	{ .id = (_id), .type = EMU_ATTR_RAW_FD, .name = #_id }
-/*
- * UVERBS_ATTR_IDRS_ARR(): between _min and _max u32 handles of _obj, each
- * held with _acc for the call
- */
-#define A_IDRS(_id, _obj, _acc, _min, _max)                                 \
-	{ .id = (_id), .type = EMU_ATTR_IDRS_ARRAY, .mandatory = true,      \
-	  .obj_type = (_obj), .access = (_acc), .min_len = (_min),          \
-	  .max_len = (_max), .series = true, .name = #_id }
-/* an optional u64 output the linux/ series adds to a create method */
-#define A_SERIAL(_id)                                                       \
-	{ .id = (_id), .type = EMU_ATTR_PTR_OUT, .min_len = 8, .max_len = 8, \
-	  .series = true, .name = #_id }
 /* UVERBS_ATTR_UHW(): the driver's udata, both optional */
 #define A_UHW                                                               \
 	A_IN(UVERBS_ATTR_UHW_IN, 0, EMU_LEN_MAX, false),                    \
@@ -86,7 +74,7 @@
 	  .attrs = { __VA_ARGS__ } }
 #define METHOD(_obj, _meth, _h, ...)                                        \
 	METHOD_N(_obj, _meth, #_meth, _h, false, __VA_ARGS__)
-/* a method only a kernel with the linux/ series has */
+/* a method only a kernel with the core handle query has */
 #define METHOD_S(_obj, _meth, _h, ...)                                      \
 	METHOD_N(_obj, _meth, #_meth, _h, true, __VA_ARGS__)
 
@@ -129,6 +117,17 @@ static const struct emu_method_spec methods[] = {
 	       A_CONST(UVERBS_ATTR_INFO_OBJECT_ID, true),
 	       A_OUT(UVERBS_ATTR_INFO_TOTAL_HANDLES, 4, 4, false),
 	       A_OUT(UVERBS_ATTR_INFO_HANDLES_LIST, 4, EMU_LEN_MAX, false)),
+	/*
+	 * kernel design v2 (kernel-headers/rdma_uapi_compat.h): one handle
+	 * of the caller's file and the type it should be, both constants
+	 * (no lookup by the core, hence no lock), and the cookie out
+	 */
+	METHOD_S(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_HANDLE,
+		 EMU_H_QUERY_HANDLE,
+		 A_CONST(UVERBS_ATTR_QUERY_HANDLE_HANDLE, true),
+		 A_CONST(UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID, true),
+		 A_OUT_TYPE(UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE, uint64_t,
+			    true)),
 	/*
 	 * up to active_speed_ex in 6.12's header, which the system's older
 	 * one leaves in reserved: the same bytes
@@ -258,18 +257,6 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_DEVX_QUERY_EQN,
 	       A_IN(MLX5_IB_ATTR_DEVX_QUERY_EQN_USER_VEC, 4, 4, true),
 	       A_OUT(MLX5_IB_ATTR_DEVX_QUERY_EQN_DEV_EQN, 4, 4, true)),
-	/*
-	 * the linux/ series (kernel-headers/rdma_uapi_compat.h): the handles
-	 * of the caller's file, any type, each held shared; at least one
-	 * struct mlx5_ib_devx_handle_info of output
-	 */
-	METHOD_S(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_QUERY_HANDLES,
-		 EMU_H_DEVX_QUERY_HANDLES,
-		 A_IDRS(MLX5_IB_ATTR_DEVX_QUERY_HANDLES_IN, EMU_OBJ_ANY,
-			EMU_ACCESS_READ, 1, MLX5_IB_DEVX_QUERY_HANDLES_MAX),
-		 A_OUT(MLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT,
-		       sizeof(struct mlx5_ib_devx_handle_info), EMU_LEN_MAX,
-		       true)),
 	METHOD(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_CREATE,
 	       EMU_H_DEVX_OBJ_CREATE,
 	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_CREATE_HANDLE,
@@ -277,8 +264,7 @@ static const struct emu_method_spec methods[] = {
 	       A_IN(MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_IN, DEVX_IN_HDR,
 		    EMU_LEN_MAX, true),
 	       A_OUT(MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, DEVX_OUT_HDR,
-		     EMU_LEN_MAX, true),
-	       A_SERIAL(MLX5_IB_ATTR_DEVX_OBJ_CREATE_SERIAL)),
+		     EMU_LEN_MAX, true)),
 	METHOD(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_DESTROY,
 	       EMU_H_DEVX_OBJ_DESTROY,
 	       A_IDR(MLX5_IB_ATTR_DEVX_OBJ_DESTROY_HANDLE,
@@ -309,8 +295,7 @@ static const struct emu_method_spec methods[] = {
 	       A_RAW_FD(MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD),
 	       A_FLAGS(MLX5_IB_ATTR_DEVX_UMEM_REG_ACCESS, false),
 	       A_CONST(MLX5_IB_ATTR_DEVX_UMEM_REG_PGSZ_BITMAP, false),
-	       A_OUT(MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID, 4, 4, true),
-	       A_SERIAL(MLX5_IB_ATTR_DEVX_UMEM_REG_SERIAL)),
+	       A_OUT(MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID, 4, 4, true)),
 	METHOD(MLX5_IB_OBJECT_DEVX_UMEM, MLX5_IB_METHOD_DEVX_UMEM_DEREG,
 	       EMU_H_DEVX_UMEM_DEREG,
 	       A_IDR(MLX5_IB_ATTR_DEVX_UMEM_DEREG_HANDLE,
@@ -320,8 +305,7 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_VAR_ALLOC,
 	       A_IDR(MLX5_IB_ATTR_VAR_OBJ_ALLOC_HANDLE, MLX5_IB_OBJECT_VAR,
 		     EMU_ACCESS_NEW),
-	       PAGE_OBJ_ANSWERS(VAR),
-	       A_SERIAL(MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL)),
+	       PAGE_OBJ_ANSWERS(VAR)),
 	PAGE_OBJ_DESTROY(VAR),
 	METHOD(MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_ALLOC,
 	       EMU_H_UAR_ALLOC,

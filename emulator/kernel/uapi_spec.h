@@ -58,11 +58,6 @@ struct emu_attr_spec {
 	uint8_t access;		/* enum emu_access, IDR/FD only */
 	bool mandatory;
 	/*
-	 * Only in a kernel with the linux/ series (the DEVX handle query):
-	 * with mlx5-emu run --query-handles=off the attribute is unknown
-	 */
-	bool series;
-	/*
 	 * UVERBS_ATTR_STRUCT(): longer than max_len is accepted (an input's
 	 * extra bytes must be zero, else EOPNOTSUPP)
 	 */
@@ -80,7 +75,11 @@ struct emu_method_spec {
 	uint16_t method_id;
 	const char *name;
 	uint16_t handler;	/* enum emu_handler_id, daemon side */
-	bool series;		/* as emu_attr_spec.series, for the method */
+	/*
+	 * Only in a kernel with the core handle query: with mlx5-emu run
+	 * --query-handles=off the method is unknown
+	 */
+	bool series;
 	uint8_t nattrs;
 	struct emu_attr_spec attrs[EMU_MAX_METHOD_ATTRS];
 };
@@ -123,7 +122,7 @@ enum emu_handler_id {
 	EMU_H_SRQ_DESTROY,
 	EMU_H_TEST_HOLD,
 	EMU_H_TEST_RELEASE,
-	EMU_H_DEVX_QUERY_HANDLES,
+	EMU_H_QUERY_HANDLE,
 	EMU_H_EMU_COUNTERS,
 	EMU_H_COUNT,
 };

@@ -37,13 +37,10 @@ struct emu_uobj {
 	unsigned int users;	/* ib_pd/ib_cq usecnt: QPs built on it */
 	struct emu_uobj *next;	/* ufile list, newest first */
 	/*
-	 * What the DEVX handle query answers of a DEVX object, UMEM or VAR
-	 * (devx_handles.c), stamped at create; serial 0: none
+	 * Given at allocation, before the uobject is visible, and never
+	 * changed: what the core handle query answers (query_handle.c)
 	 */
-	uint64_t serial;
-	uint32_t fw_id;		/* firmware object id, UMEM id, VAR page */
-	uint16_t fw_opcode;	/* DEVX object: creator opcode */
-	uint16_t fw_obj_type;	/* DEVX object: general object type */
+	uint64_t cookie;
 	void *priv;
 	/* the type's destroy_hw; 0 frees priv, -errno keeps the object */
 	int (*destroy)(struct emu_ufile *uf, struct emu_uobj *uo,
@@ -223,20 +220,13 @@ int emu_h_test_hold(struct emu_bundle *b);
 int emu_h_test_release(struct emu_bundle *b);
 /* the last close: the ufile's holds go (test_hold.c) */
 void emu_test_holds_release(struct emu_ufile *uf);
-int emu_h_devx_query_handles(struct emu_bundle *b);
+int emu_h_query_handle(struct emu_bundle *b);
 int emu_h_emu_counters(struct emu_bundle *b);
 /*
- * The identity a DEVX object, UMEM or VAR gets at create (devx_handles.c):
- * the device's next serial and what the handle query answers of it.
+ * The next uobject cookie of the whole emulated machine (query_handle.c):
+ * never 0, never the same twice
  */
-void emu_handle_stamp(struct emu_bundle *b, struct emu_uobj *uo,
-		      uint32_t fw_id, uint16_t opcode, uint16_t obj_type);
-/*
- * The serial to the create method's optional SERIAL output, when the
- * caller gave one and the emulated kernel has the series.  0 or -errno.
- */
-int emu_handle_copy_serial(struct emu_bundle *b, struct emu_uobj *uo,
-			   uint16_t serial_attr);
+uint64_t emu_cookie_next(void);
 /*
  * The ufile whose ioctl is being served (NULL between ioctls): the
  * firmware commands it makes count for it (emu_counters.h)

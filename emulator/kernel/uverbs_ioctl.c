@@ -52,7 +52,7 @@ static const emu_handler_fn handlers[EMU_H_COUNT] = {
 	[EMU_H_SRQ_DESTROY] = emu_h_srq_destroy,
 	[EMU_H_TEST_HOLD] = emu_h_test_hold,
 	[EMU_H_TEST_RELEASE] = emu_h_test_release,
-	[EMU_H_DEVX_QUERY_HANDLES] = emu_h_devx_query_handles,
+	[EMU_H_QUERY_HANDLE] = emu_h_query_handle,
 	[EMU_H_EMU_COUNTERS] = emu_h_emu_counters,
 };
 
@@ -491,8 +491,7 @@ static int run_method(struct emu_bundle *b, const struct ib_uverbs_attr *ua,
 		struct emu_battr *e = NULL;
 
 		for (j = 0; j < b->m->nattrs; j++)
-			if (b->m->attrs[j].id == ua[i].attr_id &&
-			    (!b->m->attrs[j].series || b->dev->query_handles))
+			if (b->m->attrs[j].id == ua[i].attr_id)
 				e = &b->attrs[j];
 		/* uverbs_set_attr(): an unknown attribute */
 		if (!e) {
@@ -589,7 +588,7 @@ int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
 	if (len - off >= sizeof(b.facts))
 		memcpy(&b.facts, payload + off, sizeof(b.facts));
 	b.m = emu_find_method(hdr.object_id, hdr.method_id);
-	/* a kernel without the linux/ series has no such method */
+	/* a kernel without the core handle query has no such method */
 	if (!b.m || (b.m->series && !uf->dev->query_handles))
 		return -EPROTONOSUPPORT;
 	if (uf->method_ioctls)

@@ -33,7 +33,7 @@
 #include "check.h"
 #include "devx_objs.h"
 #include "e2e.h"
-#include "query_handles_probe.h"
+#include "query_handle_probe.h"
 
 #define NAME "e2e_claims"
 #define SENTINEL 4242
@@ -275,7 +275,7 @@ int main(int argc, char **argv)
 	e2e_init(argc, argv, NAME);
 	ctx = e2e_open(0);
 	errno_kept(ctx);	/* first: the process's first library calls */
-	method = query_handles_present(ctx->cmd_fd);
+	method = query_handle_present(ctx->cmd_fd);
 	counter_reused(ctx);
 	untyped_reused(ctx);
 	umem_reused(ctx);

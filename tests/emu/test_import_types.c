@@ -23,7 +23,7 @@
 #include "devx_types_util.h"
 #include "e2e.h"
 #include "fdpass.h"
-#include "query_handles_probe.h"
+#include "query_handle_probe.h"
 
 #define NAME "emu_import_types"
 
@@ -188,7 +188,7 @@ static int importer(void)
 	for (o = 0; o < O_NUM; o++) {
 		errno = 0;
 		obj = mlx5dv_devx_obj_import(ctx, m.blob[o]);
-		if (types[o].confirmed || query_handles_present(ctx->cmd_fd)) {
+		if (types[o].confirmed || query_handle_present(ctx->cmd_fd)) {
 			if (obj || errno != ENOENT)
 				fprintf(stderr,
 					"%s: %s of another id imported "

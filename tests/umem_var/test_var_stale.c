@@ -25,7 +25,7 @@
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
 #include "check.h"
-#include "query_handles_probe.h"
+#include "query_handle_probe.h"
 #include "umv.h"
 
 #define NAME "umem_var_var_stale"
@@ -57,7 +57,7 @@ static struct mlx5dv_var *stale_import(struct ibv_context *ctx,
 	struct mlx5dv_var *imp = mlx5dv_var_import(ctx, blob);
 	int err = errno;	/* before the probe's own ioctl */
 
-	if (query_handles_present(ctx->cmd_fd))
+	if (query_handle_present(ctx->cmd_fd))
 		CHECK(imp == NULL && err == ENOENT);
 	else
 		CHECK(imp != NULL);

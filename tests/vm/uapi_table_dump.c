@@ -48,7 +48,7 @@ static void print_attr(const struct emu_method_spec *m,
 	       a->type == EMU_ATTR_IDR || a->type == EMU_ATTR_FD ?
 		       0u : a->max_len,
 	       emu_object_name(m->object_id), m->name, a->name,
-	       own ? " emu-own" : m->series || a->series ? " series" : "");
+	       own ? " emu-own" : m->series ? " series" : "");
 }
 
 int main(void)

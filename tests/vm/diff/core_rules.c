@@ -91,11 +91,11 @@ static void info(const char *what, int fd, uint64_t type, uint16_t len)
 	printf("info_handles %s: %s", what, rc);
 	if (!strcmp(rc, "ok")) {
 		printf(" total=%u [", total);
+		/* an FD object's id is no handle: printed as it is */
 		for (i = 0; i < total && i < 16; i++)
 			printf("%s%u", i ? " " : "",
-			       /* an FD object's id is no handle */
-			       type == UVERBS_OBJECT_ASYNC_EVENT ? list[i] :
-								   list[i] - base);
+			       list[i] - (type == UVERBS_OBJECT_ASYNC_EVENT ?
+					  0 : base));
 		printf("]");
 	}
 	printf("\n");
