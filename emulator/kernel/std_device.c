@@ -32,7 +32,8 @@
  * must be a positive multiple of 4 (EINVAL), the object id a u16 of an
  * object the device's uapi has (UVERBS_IDR_ANY_OBJECT -> ENOMSG, unknown
  * -> ENOENT, from uapi_get_object()); the handles are gathered walking
- * the ufile's list (newest first) and stop at the buffer's capacity;
+ * the ufile's list (newest first; the async event file, an FD object,
+ * as handle 0) and stop at the buffer's capacity;
  * TOTAL_HANDLES reports how many were written.  Before Linux 5.13 the
  * handler tested uapi_get_object()'s answer against NULL, which its
  * error pointers never are ("RDMA/uverbs: Fix a NULL vs IS_ERR() bug",
@@ -74,6 +75,13 @@ int emu_h_info_handles(struct emu_bundle *b)
 			break;
 		handles[count++] = uo->id;
 	}
+	/*
+	 * the async event file is on the ufile's list too, the oldest, with
+	 * the id alloc_commit_fd_uobject() leaves it: 0
+	 */
+	if (known && object_id == UVERBS_OBJECT_ASYNC_EVENT &&
+	    b->uf->async_fd >= 0 && count < max_count)
+		handles[count++] = 0;
 	ret = emu_copy_to(b, UVERBS_ATTR_INFO_HANDLES_LIST, handles,
 			  sizeof(uint32_t) * count);
 	free(handles);

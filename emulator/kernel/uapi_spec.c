@@ -4,7 +4,8 @@
  * comment on it names the kernel file.  Size bounds follow the kernel's
  * macros: UVERBS_ATTR_TYPE(t) is min = max = sizeof(t),
  * UVERBS_ATTR_MIN_SIZE(n) is min = n, max = U16_MAX,
- * UVERBS_ATTR_STRUCT(t, last) is min = offsetofend(t, last), max = sizeof,
+ * UVERBS_ATTR_STRUCT(t, last) is min = offsetofend(t, last), max = sizeof
+ * and longer with zeros after it (zero_trailing),
  * UVERBS_ATTR_CONST_IN is a PTR_IN of exactly 8 bytes and
  * UVERBS_ATTR_FLAGS_IN a PTR_IN of 4 to 8 bytes.
  */
@@ -30,10 +31,19 @@
 /* UVERBS_ATTR_TYPE(t): exactly a t */
 #define A_IN_TYPE(_id, _t, _mand) A_IN(_id, sizeof(_t), sizeof(_t), _mand)
 #define A_OUT_TYPE(_id, _t, _mand) A_OUT(_id, sizeof(_t), sizeof(_t), _mand)
-/* UVERBS_ATTR_STRUCT(t, last): from the end of last to a whole t */
+/*
+ * UVERBS_ATTR_STRUCT(t, last): from the end of last to a whole t, or
+ * longer with zeros after it
+ */
+#define A_STRUCT(_id, _type, _t, _last, _mand)                              \
+	{ .id = (_id), .type = (_type), .mandatory = (_mand),               \
+	  .zero_trailing = true,                                            \
+	  .min_len = offsetof(_t, _last) + sizeof(((_t *)0)->_last),        \
+	  .max_len = sizeof(_t), .name = #_id }
+#define A_IN_STRUCT(_id, _t, _last, _mand)                                  \
+	A_STRUCT(_id, EMU_ATTR_PTR_IN, _t, _last, _mand)
 #define A_OUT_STRUCT(_id, _t, _last, _mand)                                 \
-	A_OUT(_id, offsetof(_t, _last) + sizeof(((_t *)0)->_last),          \
-	      sizeof(_t), _mand)
+	A_STRUCT(_id, EMU_ATTR_PTR_OUT, _t, _last, _mand)
 #define A_CONST(_id, _mand) A_IN(_id, 8, 8, _mand)
 #define A_FLAGS(_id, _mand) A_IN(_id, 4, 8, _mand)
 /* an object attribute: a handle (IDR) or a file descriptor (FD) */
@@ -118,11 +128,16 @@ static const struct emu_method_spec methods[] = {
 		 A_CONST(UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID, true),
 		 A_OUT_TYPE(UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE, uint64_t,
 			    true)),
+	/*
+	 * up to active_speed_ex in 6.12's header, which the system's older
+	 * one leaves in reserved: the same bytes
+	 */
 	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_PORT,
 	       EMU_H_QUERY_PORT,
 	       A_CONST(UVERBS_ATTR_QUERY_PORT_PORT_NUM, true),
-	       A_OUT_TYPE(UVERBS_ATTR_QUERY_PORT_RESP,
-			  struct ib_uverbs_query_port_resp_ex, true)),
+	       A_OUT_STRUCT(UVERBS_ATTR_QUERY_PORT_RESP,
+			    struct ib_uverbs_query_port_resp_ex, reserved,
+			    true)),
 	METHOD(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_GET_CONTEXT,
 	       EMU_H_GET_CONTEXT,
 	       A_OUT(UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS, 4, 4, false),
@@ -149,8 +164,8 @@ static const struct emu_method_spec methods[] = {
 	       A_CONST(UVERBS_ATTR_QUERY_GID_ENTRY_PORT, true),
 	       A_CONST(UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX, true),
 	       A_FLAGS(UVERBS_ATTR_QUERY_GID_ENTRY_FLAGS, true),
-	       A_OUT_TYPE(UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY,
-			  struct ib_uverbs_gid_entry, true)),
+	       A_OUT_STRUCT(UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY,
+			    struct ib_uverbs_gid_entry, netdev_ifindex, true)),
 	/* core/uverbs_std_types_async_fd.c */
 	METHOD(UVERBS_OBJECT_ASYNC_EVENT, UVERBS_METHOD_ASYNC_EVENT_ALLOC,
 	       EMU_H_ASYNC_EVENT_ALLOC,
@@ -192,15 +207,15 @@ static const struct emu_method_spec methods[] = {
 	       A_IDR_OPT(UVERBS_ATTR_CREATE_QP_IND_TABLE_HANDLE,
 			 UVERBS_OBJECT_RWQ_IND_TBL, EMU_ACCESS_READ),
 	       A_IN(UVERBS_ATTR_CREATE_QP_USER_HANDLE, 8, 8, true),
-	       A_IN_TYPE(UVERBS_ATTR_CREATE_QP_CAP,
-			 struct ib_uverbs_qp_cap, true),
+	       A_IN_STRUCT(UVERBS_ATTR_CREATE_QP_CAP,
+			   struct ib_uverbs_qp_cap, max_inline_data, true),
 	       A_CONST(UVERBS_ATTR_CREATE_QP_TYPE, true),
 	       A_FLAGS(UVERBS_ATTR_CREATE_QP_FLAGS, false),
 	       A_IN(UVERBS_ATTR_CREATE_QP_SOURCE_QPN, 4, 4, false),
 	       A_FD_OPT(UVERBS_ATTR_CREATE_QP_EVENT_FD,
 			UVERBS_OBJECT_ASYNC_EVENT, EMU_ACCESS_READ),
-	       A_OUT_TYPE(UVERBS_ATTR_CREATE_QP_RESP_CAP,
-			  struct ib_uverbs_qp_cap, true),
+	       A_OUT_STRUCT(UVERBS_ATTR_CREATE_QP_RESP_CAP,
+			    struct ib_uverbs_qp_cap, max_inline_data, true),
 	       A_OUT(UVERBS_ATTR_CREATE_QP_RESP_QP_NUM, 4, 4, true),
 	       A_UHW),
 	DESTROY_WITH_EVENTS(QP, qp),

@@ -57,6 +57,11 @@ struct emu_attr_spec {
 	uint8_t type;		/* enum emu_attr_type */
 	uint8_t access;		/* enum emu_access, IDR/FD only */
 	bool mandatory;
+	/*
+	 * UVERBS_ATTR_STRUCT(): longer than max_len is accepted (an input's
+	 * extra bytes must be zero, else EOPNOTSUPP)
+	 */
+	bool zero_trailing;
 	uint16_t min_len;	/* PTR: u.ptr.min_len; IDRS_ARRAY: min count */
 	uint16_t max_len;	/* PTR: u.ptr.len; IDRS_ARRAY: max count */
 	uint16_t obj_type;	/* IDR/FD/IDRS_ARRAY */

@@ -329,6 +329,25 @@ static int process_idrs_array(struct emu_bundle *b, struct emu_battr *e,
 }
 
 /*
+ * uverbs_is_attr_cleared(): an input longer than its struct has only
+ * zeros after it.  What the preload could not read counts as not zero.
+ */
+static bool tail_is_zero(const struct ib_uverbs_attr *ua, const void *inbuf,
+			 uint32_t inlen, uint16_t from)
+{
+	const uint8_t *p = ptr_is_inline(ua->len) ?
+				   (const uint8_t *)&ua->data : inbuf;
+	uint32_t i;
+
+	if (!ptr_is_inline(ua->len) && inlen != ua->len)
+		return false;
+	for (i = from; i < ua->len; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/*
  * follows uverbs_process_attr(): size bounds and reserved fields of
  * pointers, zero length of handles, then the handle lookup (or the new
  * object for UVERBS_ACCESS_NEW, whose id the kernel put_user()s at once).
@@ -347,7 +366,12 @@ static int process_attr(struct emu_bundle *b, struct emu_battr *e,
 	switch (spec->type) {
 	case EMU_ATTR_PTR_IN:
 	case EMU_ATTR_PTR_OUT:
-		if (ua->len < spec->min_len || ua->len > spec->max_len)
+		if (spec->type == EMU_ATTR_PTR_IN && spec->zero_trailing &&
+		    ua->len > spec->max_len &&
+		    !tail_is_zero(ua, inbuf, inlen, spec->max_len))
+			return -EOPNOTSUPP;
+		if (ua->len < spec->min_len ||
+		    (!spec->zero_trailing && ua->len > spec->max_len))
 			return -EINVAL;
 		if (ua->attr_data.reserved)
 			return -EINVAL;

@@ -5,9 +5,9 @@
  * another holds it exclusive (rdma_core.c, uverbs_try_lock_object(): an
  * owner's destroy in progress; a DEVX modify holds it shared).  On a
  * kernel without the core handle query, import confirms a flow
- * counter's id with a DEVX object query, which takes the object
- * shared: it asks again UVERBS_BUSY_RETRIES times after a short sleep,
- * then fails with EBUSY,
+ * counter's id with a DEVX object query, which takes the object shared:
+ * it asks again UVERBS_BUSY_RETRIES times after a short sleep, then
+ * fails with EBUSY,
  * leaving every object as it was; a batch fails only the busy object's
  * blob.  With the core handle query, import and export make no call that
  * takes a lock (the query looks nothing up through the core's locking

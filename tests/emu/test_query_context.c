@@ -5,7 +5,8 @@
  * response attribute anywhere from the end of dump_fill_mkey to the
  * whole struct mlx5_ib_alloc_ucontext_resp (UVERBS_ATTR_STRUCT: the same
  * length in today's uapi), copies what fits and sets response_length to
- * it; shorter or longer: EINVAL.
+ * it; shorter: EINVAL; longer: the whole struct and zeros after it
+ * (uverbs_copy_to_struct_or_zero()), response_length the struct's.
  * Every ASYNC_EVENT_ALLOC makes a new event file and the ones made
  * before stay valid: after ibv_import_device() (which allocates the
  * importer's own) the exporter's async event fd does not read EOF.
@@ -56,7 +57,14 @@ static void query_sizes(int fd)
 	CHECK_EQ(part[RESP_MIN], 0xff);
 
 	CHECK_EQ(query_context(fd, part, RESP_MIN - 4), EINVAL);
-	CHECK_EQ(query_context(fd, part, sizeof(part)), EINVAL);
+	memset(part, 0xff, sizeof(part));
+	CHECK_EQ(query_context(fd, part, sizeof(part)), 0);
+	memcpy(&full.response_length,
+	       part + offsetof(struct mlx5_ib_alloc_ucontext_resp,
+			       response_length), sizeof(uint32_t));
+	CHECK_EQ(full.response_length, sizeof(full));
+	CHECK_EQ(part[sizeof(full)], 0);
+	CHECK_EQ(part[sizeof(part) - 1], 0);
 }
 
 /* readable now: an event or EOF (the model never queues an event) */

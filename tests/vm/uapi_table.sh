@@ -7,7 +7,11 @@
 # package the kernel label downloads: its cached .deb is used when that
 # label ran first, else it is downloaded here), read by
 # uapi_table_check.py and compared with what uapi_table_dump prints.
-# Usage: uapi_table.sh SOURCE_DIR WORK_DIR UAPI_TABLE_DUMP [CC]
+# With PATCHED_TREE (the tree tests/kernel/build_modules.sh patched with
+# linux/patches-6.12 and built, fixture linux_612_modules), that tree is
+# read instead and the series' own method (the core handle query) must
+# match the emulator's too (test vm_uapi_table_series).
+# Usage: uapi_table.sh SOURCE_DIR WORK_DIR UAPI_TABLE_DUMP CC [PATCHED_TREE]
 set -eu
 SRC=$(cd "$1" && pwd)
 mkdir -p "$2"
@@ -15,6 +19,18 @@ W=$(cd "$2" && pwd)
 DUMP=$3
 CC=${4:-cc}
 skip() { echo "SKIPPED: $*"; exit 77; }
+
+if [ $# -ge 5 ]; then
+	[ -f "$5/drivers/infiniband/core/uverbs_std_types_device.c" ] ||
+		skip "no patched tree in $5 (linux_612_modules skipped or failed)"
+	command -v python3 >/dev/null || skip "no python3"
+	"$DUMP" >"$W/emu_table.txt"
+	cd "$5"
+	exec python3 "$SRC/tests/vm/uapi_table_check.py" --series "$5" \
+		"$W/emu_table.txt" "$W/gen" "$CC" \
+		drivers/infiniband/core/uverbs_std_types*.c \
+		drivers/infiniband/hw/mlx5/*.c
+fi
 
 command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
 	skip "no apt-get/dpkg-deb: not a Debian system"

@@ -10,13 +10,17 @@ bounds the C compiler evaluates against that kernel's own uapi headers and
 mlx5_ifc.h (a generated program prints them as numbers).  The emulator
 side: the rows uapi_table_dump prints from emulator/kernel/uapi_spec.c.
 Rows are compared per (object, method, attribute) id: kind, object type,
-access mode, mandatory flag, length bounds.  A kernel method or attribute
+access mode, mandatory flag, length bounds and whether a longer buffer is
+accepted (UVERBS_ATTR_STRUCT's zero_trailing).  A kernel method or attribute
 the emulator does not have fails unless the emulator's not-modelled list
 (emulator/kernel/uapi_not_modelled.c) names it; an emulator row the kernel
 does not have fails unless it belongs to the kernel series (flag series)
 or to mlx5-emu's own objects.
 
-Usage: uapi_table_check.py KERNEL_SRC EMU_DUMP WORK_DIR CC FILE...
+With --series the kernel tree carries the linux/ series, and the
+emulator's series rows must match it as every other row.
+
+Usage: uapi_table_check.py [--series] KERNEL_SRC EMU_DUMP WORK_DIR CC FILE...
   (FILE: kernel sources relative to KERNEL_SRC)
 """
 import os
@@ -81,36 +85,38 @@ def size_bounds(spec):
 
 
 def attr_rows(a, where):
-    """One attribute macro -> rows (name, kind, access, mandatory, objtype,
-    min, max)."""
+    """One attribute macro -> rows (name, kind, access, mandatory,
+    zero_trailing, objtype, min, max)."""
     m = re.fullmatch(r'&?\s*(\w+)\s*\((.*)\)', a)
     if not m:
         raise ValueError('%s: attribute %s' % (where, a))
     mac = m.group(1)
     if mac == 'UVERBS_ATTR_UHW':
-        return [('UVERBS_ATTR_UHW_IN', 'PTR_IN', '-', 0, '0', '0',
+        return [('UVERBS_ATTR_UHW_IN', 'PTR_IN', '-', 0, 0, '0', '0',
                  'USHRT_MAX'),
-                ('UVERBS_ATTR_UHW_OUT', 'PTR_OUT', '-', 0, '0', '0',
+                ('UVERBS_ATTR_UHW_OUT', 'PTR_OUT', '-', 0, 0, '0', '0',
                  'USHRT_MAX')]
     args, _ = call_args('(' + m.group(2) + ')', 0)
     mand = 1 if 'UA_MANDATORY' in args else 0
     aid = args[0]
     if mac in ('UVERBS_ATTR_IDR', 'UVERBS_ATTR_FD'):
-        return [(aid, mac[12:], ACCESS[args[2]], mand, args[1], '0', '0')]
+        return [(aid, mac[12:], ACCESS[args[2]], mand, 0, args[1], '0',
+                 '0')]
     if mac == 'UVERBS_ATTR_IDRS_ARR':
-        return [(aid, 'IDRS', ACCESS[args[2]], mand, args[1], args[3],
+        return [(aid, 'IDRS', ACCESS[args[2]], mand, 0, args[1], args[3],
                  args[4])]
     if mac in ('UVERBS_ATTR_PTR_IN', 'UVERBS_ATTR_PTR_OUT'):
         lo, hi = size_bounds(args[1])
-        return [(aid, mac[12:], '-', mand, '0', lo, hi)]
+        zt = 1 if args[1].startswith('UVERBS_ATTR_STRUCT') else 0
+        return [(aid, mac[12:], '-', mand, zt, '0', lo, hi)]
     if mac == 'UVERBS_ATTR_CONST_IN':
-        return [(aid, 'PTR_IN', '-', mand, '0', '8', '8')]
+        return [(aid, 'PTR_IN', '-', mand, 0, '0', '8', '8')]
     if mac == 'UVERBS_ATTR_FLAGS_IN':
-        return [(aid, 'PTR_IN', '-', mand, '0', '4', '8')]
+        return [(aid, 'PTR_IN', '-', mand, 0, '0', '4', '8')]
     if mac == 'UVERBS_ATTR_ENUM_IN':
-        return [(aid, 'ENUM_IN', '-', mand, '0', '0', '0')]
+        return [(aid, 'ENUM_IN', '-', mand, 0, '0', '0', '0')]
     if mac == 'UVERBS_ATTR_RAW_FD':
-        return [(aid, 'RAW_FD', '-', mand, '0', '0', '0')]
+        return [(aid, 'RAW_FD', '-', mand, 0, '0', '0', '0')]
     raise ValueError('%s: attribute macro %s' % (where, mac))
 
 
@@ -186,13 +192,13 @@ def evaluate(table, src, work, cc):
             c.append('#define %s %s' % (name, value))
     c += ['int main(void)', '{']
     for obj, meth, rows, where in table:
-        for name, kind, acc, mand, otype, lo, hi in rows:
-            c.append('\tprintf("%%u %%u %%u %s %s %d %%u %%u %%u %s %s %s '
+        for name, kind, acc, mand, zt, otype, lo, hi in rows:
+            c.append('\tprintf("%%u %%u %%u %s %s %d %d %%u %%u %%u %s %s %s '
                      '%s\\n", (unsigned)(%s), (unsigned)(%s), '
                      '(unsigned)(%s), (unsigned)(%s), (unsigned)(%s), '
                      '(unsigned)(%s));'
-                     % (kind, acc, mand, where, obj, meth, name, obj, meth,
-                        name, otype, lo, hi))
+                     % (kind, acc, mand, zt, where, obj, meth, name, obj,
+                        meth, name, otype, lo, hi))
     c += ['\treturn 0;', '}']
     gen = os.path.join(work, 'kernel_table.c')
     with open(gen, 'w') as f:
@@ -206,7 +212,7 @@ def evaluate(table, src, work, cc):
 
 
 def parse_rows(text):
-    """'obj meth attr kind access mand otype min max where names...'"""
+    """'obj meth attr kind access mand zt otype min max where names...'"""
     rows = {}
     for line in text.splitlines():
         p = line.split()
@@ -214,15 +220,19 @@ def parse_rows(text):
             continue
         key = (int(p[0]), int(p[1]), int(p[2]))
         rows[key] = {'kind': p[3], 'access': p[4], 'mandatory': p[5],
-                     'obj_type': p[6], 'min': p[7], 'max': p[8],
-                     'where': p[9], 'names': p[10:13],
-                     'flag': p[13] if len(p) > 13 else ''}
+                     'zero_trailing': p[6], 'obj_type': p[7], 'min': p[8],
+                     'max': p[9], 'where': p[10], 'names': p[11:14],
+                     'flag': p[14] if len(p) > 14 else ''}
     return rows
 
 
 def main():
-    src, dump, work, cc = sys.argv[1:5]
-    files = sys.argv[5:]
+    args = sys.argv[1:]
+    series = args[0] == '--series'
+    if series:
+        args = args[1:]
+    src, dump, work, cc = args[:4]
+    files = args[4:]
     os.makedirs(work, exist_ok=True)
     kern = parse_rows(evaluate(kernel_table(src, files), src, work, cc))
     dump_text = open(dump).read()
@@ -267,14 +277,15 @@ def main():
             report('attribute %s of %s not modelled' % (attr, meth), k)
             continue
         compared += 1
-        for field in ('kind', 'access', 'mandatory', 'obj_type', 'min',
-                      'max'):
+        for field in ('kind', 'access', 'mandatory', 'zero_trailing',
+                      'obj_type', 'min', 'max'):
             if k[field] != e[field]:
                 report('%s of %s: kernel %s, mlx5-emu %s'
                        % (field, attr, k[field], e[field]), k, e)
     for key in sorted(emu):
         e = emu[key]
-        if key in kern or e['flag'] in ('series', 'emu-own'):
+        exempt = ('emu-own',) if series else ('series', 'emu-own')
+        if key in kern or e['flag'] in exempt:
             continue
         report('mlx5-emu has %s of %s, the kernel does not'
                % (e['names'][2], e['names'][1]), None, e)

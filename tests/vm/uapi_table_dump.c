@@ -3,7 +3,8 @@
  * Prints mlx5-emu's method table (emulator/kernel/uapi_spec.c) and its
  * not-modelled list as the rows uapi_table_check.py compares with the
  * kernel's declarations: one line per attribute,
- *   OBJ METHOD ATTR KIND ACCESS MANDATORY OBJ_TYPE MIN MAX WHERE
+ *   OBJ METHOD ATTR KIND ACCESS MANDATORY ZERO_TRAILING OBJ_TYPE MIN MAX
+ *   WHERE
  *   OBJ_NAME METHOD_NAME ATTR_NAME [series|emu-own]
  * then "not-modelled NAME REASON" lines.
  */
@@ -37,9 +38,10 @@ static void print_attr(const struct emu_method_spec *m,
 	bool own = m->object_id == EMU_OBJECT_TEST ||
 		   m->object_id == EMU_OBJECT_EMU;
 
-	printf("%u %u %u %s %s %d %u %u %u uapi_spec.c %s %s %s%s\n",
+	printf("%u %u %u %s %s %d %d %u %u %u uapi_spec.c %s %s %s%s\n",
 	       m->object_id, m->method_id, a->id, kinds[a->type],
 	       ptr ? "-" : accesses[a->access], a->mandatory ? 1 : 0,
+	       a->zero_trailing ? 1 : 0,
 	       ptr ? 0u : a->obj_type,
 	       a->type == EMU_ATTR_IDR || a->type == EMU_ATTR_FD ?
 		       0u : a->min_len,

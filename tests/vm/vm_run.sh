@@ -69,6 +69,12 @@ mkdir -p "$O/vm"
 if [ -n "$cmds" ]; then
 	grep -v '^[[:space:]]*#' "$cmds" >"$O/vm/cmds" || true
 else
+	# a program named by a relative path runs at its absolute one
+	case $1 in
+	/*) ;;
+	*/*) [ -f "$1" ] && { p=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+		shift; set -- "$p" "$@"; } ;;
+	esac
 	for a in "$@"; do
 		printf "'%s' " "$(printf %s "$a" | sed "s/'/'\\\\''/g")"
 	done >"$O/vm/cmds"
