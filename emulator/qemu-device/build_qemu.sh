@@ -11,7 +11,7 @@
 # per build tree.  Prints "SKIP" and exits 77 when the source package
 # cannot be had (no network, no deb-src for bookworm).
 set -euo pipefail
-out=$1 fwlib=$2
+out=$1 fwlib=$(readlink -f "$2")
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
@@ -40,7 +40,9 @@ CONF
 		exit 77
 	fi
 	rm -rf "$src"
-	dpkg-source -x "$apt"/dl/qemu_*.dsc "$src" >/dev/null
+	# (apt checked the files against the signed Release; dpkg-source has
+	# no keyring for the .dsc itself and says so: its log is kept)
+	dpkg-source -x "$apt"/dl/qemu_*.dsc "$src" >"$out/dpkg-source.log" 2>&1
 	# The dfsg tarball has no firmware blobs; the guest boots with the
 	# system's SeaBIOS (qemu-system-data, seabios), so nothing is unpacked.
 	sed -i 's/^    unpack_edk2_blobs = bzip2.found()/    unpack_edk2_blobs = false/' \
@@ -52,9 +54,11 @@ fi
 # paths: nothing is copied), with the firmware library linked in
 inc=""
 for d in "$@"; do inc="$inc, '-I$d'"; done
+# (rewritten only when it changes: a new meson.build makes meson
+# regenerate, which recompiles a fifth of QEMU)
 glue=$src/hw/misc/meson.build
-sed -i '/^# mlx5-cx begin/,/^# mlx5-cx end/d' "$glue"
-cat >>"$glue" <<MESON
+sed '/^# mlx5-cx begin/,/^# mlx5-cx end/d' "$glue" >"$glue.new"
+cat >>"$glue.new" <<MESON
 # mlx5-cx begin
 mlx5_cx_fw = declare_dependency(compile_args: ['-I$here'$inc],
 	link_args: ['$fwlib', '-lpthread'])
@@ -65,6 +69,11 @@ softmmu_ss.add(when: 'CONFIG_PCI', if_true: [files(
 	'$here/cx_hca.c'), mlx5_cx_fw])
 # mlx5-cx end
 MESON
+if cmp -s "$glue" "$glue.new"; then
+	rm "$glue.new"
+else
+	mv "$glue.new" "$glue"
+fi
 
 # 3. configure once: one target, no default devices (the pc/q35 boards
 # select what they need), no tools, no docs

@@ -18,6 +18,9 @@
 /* The largest mailbox chain accepted: what the kernel's largest command
  * (a 4 KB capability area, CREATE_* with a page list) needs, with room. */
 #define CX_CMD_MAX_LEN (1024 * 1024)
+/* Delivery statuses (status_own >> 1): a missing mailbox, a bad length. */
+#define CX_DELIVERY_BAD_BLOCK 0x3
+#define CX_DELIVERY_BAD_LENGTH 0x7
 
 static uint64_t cx_cmdq_base(CxState *s)
 {
@@ -64,7 +67,7 @@ static void cx_cmd_run(CxState *s, uint8_t *in, size_t inlen, uint8_t *out,
 		cx_caps_profile(s, in, out, outlen);
 }
 
-/* Runs entry idx; false when it is malformed (delivery error). */
+/* Runs entry idx; its delivery status (0, or the entry was malformed). */
 static uint8_t cx_cmd_entry(CxState *s, unsigned int idx)
 {
 	PCIDevice *pdev = PCI_DEVICE(s);
@@ -77,17 +80,19 @@ static uint8_t cx_cmd_entry(CxState *s, unsigned int idx)
 	pci_dma_read(pdev, ent, lay, sizeof(lay));
 	inlen = ldl_be_p(lay + PRM_CMD_INLEN);
 	outlen = ldl_be_p(lay + PRM_CMD_OUTLEN);
-	if (lay[PRM_CMD_TYPE] != PRM_CMD_TYPE_PCI ||
-	    inlen < PRM_CMD_INLINE_LEN || outlen < PRM_CMD_INLINE_LEN ||
+	/* commands as short as 8 bytes each way exist (ENABLE_HCA's output) */
+	if (lay[PRM_CMD_TYPE] != PRM_CMD_TYPE_PCI || inlen < 8 || outlen < 8 ||
 	    inlen > CX_CMD_MAX_LEN || outlen > CX_CMD_MAX_LEN)
-		return 0x1;	/* bad delivery: "bad block", say */
+		return CX_DELIVERY_BAD_LENGTH;
+	inlen = MAX(inlen, PRM_CMD_INLINE_LEN);
+	outlen = MAX(outlen, PRM_CMD_INLINE_LEN);
 	in = g_malloc0(inlen);
 	out = g_malloc0(outlen);
 	memcpy(in, lay + PRM_CMD_IN_INLINE, PRM_CMD_INLINE_LEN);
 	if (!cx_mbox_xfer(s, ldq_be_p(lay + PRM_CMD_IN_PTR),
 			  in + PRM_CMD_INLINE_LEN, inlen - PRM_CMD_INLINE_LEN,
 			  true)) {
-		status = 0x1;
+		status = CX_DELIVERY_BAD_BLOCK;
 		goto out;
 	}
 	cx_cmd_run(s, in, inlen, out, outlen);
@@ -102,7 +107,7 @@ static uint8_t cx_cmd_entry(CxState *s, unsigned int idx)
 	if (!cx_mbox_xfer(s, ldq_be_p(lay + PRM_CMD_OUT_PTR),
 			  out + PRM_CMD_INLINE_LEN,
 			  outlen - PRM_CMD_INLINE_LEN, false))
-		status = 0x1;
+		status = CX_DELIVERY_BAD_BLOCK;
 out:
 	g_free(in);
 	g_free(out);

@@ -21,7 +21,10 @@ if [ -z "$irqs" ] || [ "$irqs" -eq 0 ]; then
 	echo "FAIL: the command EQ's interrupt never fired"
 	fail=1
 fi
-if dmesg | grep -iE 'mlx5.*(timeout|failed|error)'; then
+# (the function has no vendor-specific PCI capability, which the driver
+# reports and does without: crdump and PCI resets are not modelled)
+if dmesg | grep -iE 'mlx5.*(timeout|failed|error)' |
+	grep -v 'valid vendor specific ID'; then
 	echo "FAIL: the kernel logged the lines above"
 	fail=1
 fi
