@@ -192,7 +192,7 @@ int main(int argc, char **argv)
 	ctx = e2e_open(0);
 	other = e2e_open(1);
 	method = query_handle_present(ctx->cmd_fd);
-	printf("%s: the kernel %s the DEVX handle query\n", NAME,
+	printf("%s: the kernel %s the core handle query\n", NAME,
 	       method ? "has" : "lacks");
 	check_arguments(ctx);
 

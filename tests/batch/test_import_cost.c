@@ -202,7 +202,7 @@ int main(int argc, char **argv)
 	if (emu_counters_read(ctx->cmd_fd, 0, 0, &c))
 		check_skip(NAME, "needs mlx5-emu's counters");
 	method = query_handle_present(ctx->cmd_fd);
-	printf("%s: DEVX handle query %s\n", NAME,
+	printf("%s: core handle query %s\n", NAME,
 	       method ? "present" : "absent");
 	singles();
 	batch();

@@ -78,22 +78,22 @@ static void obj_destroy(void *obj)
 	CHECK_EQ(mlx5dv_devx_obj_destroy(obj), 0);
 }
 
-/* A UMEM and the page under it, freed together. */
-struct umem_made {
-	struct mlx5dv_devx_umem *umem;	/* first: the struct is the object */
-	void *buf;
-};
+/* The pages under the UMEMs made, freed at the end, after every dereg. */
+static void *pages[8];
+static unsigned int npages;
 
 static void *make_umem(void)
 {
-	void *buf;
 	struct mlx5dv_devx_umem *umem;
+	void *buf;
 
+	REQUIRE(npages < sizeof(pages) / sizeof(pages[0]));
 	REQUIRE(posix_memalign(&buf, page, page) == 0);
 	umem = mlx5dv_devx_umem_reg(ctx, buf, page, IBV_ACCESS_LOCAL_WRITE);
 	if (!umem)
 		free(buf);
-	/* the page stays registered until dereg; leaked on purpose after */
+	else
+		pages[npages++] = buf;
 	return umem;
 }
 
@@ -239,5 +239,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		launder(&kinds[i]);
 	CHECK_EQ(ibv_close_device(ctx), 0);
+	while (npages)
+		free(pages[--npages]);
 	return check_done(NAME);
 }
