@@ -37,8 +37,10 @@ t "download (cached in $W/debs-612)"
 fetch_612
 echo "kernel $KVER (Debian $V)"
 
-key=$( (echo "$V"; cat "$SRC"/linux/patches-6.12/*.patch \
-	"$SRC/tests/kernel/kernel_lib.sh" "$0") | sha256sum | cut -c1-16)
+# What the modules depend on: not the cover letter.
+key=$( (echo "$V"; ls "$SRC"/linux/patches-6.12/*.patch |
+	grep -v '/0000-cover-letter\.patch$' | xargs cat;
+	cat "$SRC/tests/kernel/kernel_lib.sh" "$0") | sha256sum | cut -c1-16)
 if [ "$(cat "$W/modules/.key" 2>/dev/null)" = "$key" ] &&
    [ -d "$W/tree-612" ]; then
 	echo "reused: $W/modules ($(cat "$W/kver"))"
