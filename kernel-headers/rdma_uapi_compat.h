@@ -19,9 +19,8 @@
 #define MLX5_SHARE_RDMA_UAPI_COMPAT_H
 
 #include <rdma/rdma_user_ioctl_cmds.h>
+#include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
-/* A kernel with the handle query has its struct and limit here. */
-#include <rdma/mlx5_user_ioctl_verbs.h>
 
 #define MLX5_SHARE_UAPI_DRIVER_ID(n) ((1U << UVERBS_ID_NS_SHIFT) + (n))
 
@@ -80,98 +79,6 @@
 	MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID
 #define UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE \
 	MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE
-#endif
-
-/*
- * The DEVX handle query (the Linux series in linux/; no released kernel
- * has it yet).  MLX5_IB_METHOD_DEVX_QUERY_HANDLES of MLX5_IB_OBJECT_DEVX
- * takes an array of uverbs handles of the caller's file
- * (UVERBS_IDR_ANY_OBJECT, read access: each object is held shared for the
- * call) and answers, per handle and in the same order, one
- * struct mlx5_ib_devx_handle_info, with no firmware command.  A dead
- * handle fails the call with ENOENT, a handle that is not a DEVX object,
- * UMEM or VAR with EINVAL, an object held exclusive (being modified or
- * destroyed) with EBUSY, an output shorter than n answers with EINVAL; at
- * most MLX5_IB_DEVX_QUERY_HANDLES_MAX handles a call.  The create methods
- * of the three kinds take an optional output attribute (u64) that
- * receives the new object's serial; a kernel without the series ignores
- * it (not mandatory) and leaves it without UVERBS_ATTR_F_VALID_OUTPUT.
- *
- * enum mlx5_ib_devx_methods: OTHER, QUERY_UAR, QUERY_EQN, SUBSCRIBE_EVENT,
- * QUERY_HANDLES.
- */
-#define MLX5_SHARE_UAPI_MLX5_IB_METHOD_DEVX_QUERY_HANDLES \
-	MLX5_SHARE_UAPI_DRIVER_ID(4)
-/* enum mlx5_ib_devx_query_handles_attrs: IN, OUT. */
-#define MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_QUERY_HANDLES_IN \
-	MLX5_SHARE_UAPI_DRIVER_ID(0)
-#define MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT \
-	MLX5_SHARE_UAPI_DRIVER_ID(1)
-/* enum mlx5_ib_devx_obj_create_attrs: HANDLE, CMD_IN, CMD_OUT, SERIAL. */
-#define MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_OBJ_CREATE_SERIAL \
-	MLX5_SHARE_UAPI_DRIVER_ID(3)
-/*
- * enum mlx5_ib_devx_umem_reg_attrs: HANDLE, ADDR, LEN, ACCESS, OUT_ID,
- * PGSZ_BITMAP, DMABUF_FD, SERIAL.
- */
-#define MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_UMEM_REG_SERIAL \
-	MLX5_SHARE_UAPI_DRIVER_ID(7)
-/*
- * enum mlx5_ib_var_alloc_attrs: HANDLE, MMAP_OFFSET, MMAP_LENGTH, PAGE_ID,
- * FLAGS, SERIAL.
- */
-#define MLX5_SHARE_UAPI_MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL \
-	MLX5_SHARE_UAPI_DRIVER_ID(5)
-/* rdma/mlx5_user_ioctl_verbs.h: the limit and enum mlx5_ib_devx_handle_kind */
-#define MLX5_SHARE_UAPI_MLX5_IB_DEVX_QUERY_HANDLES_MAX 2048
-#define MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_OBJ 1
-#define MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_UMEM 2
-#define MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_VAR 3
-
-#ifndef HAVE_MLX5_IB_METHOD_DEVX_QUERY_HANDLES
-#define MLX5_IB_METHOD_DEVX_QUERY_HANDLES \
-	MLX5_SHARE_UAPI_MLX5_IB_METHOD_DEVX_QUERY_HANDLES
-#define MLX5_IB_ATTR_DEVX_QUERY_HANDLES_IN \
-	MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_QUERY_HANDLES_IN
-#define MLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT \
-	MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_QUERY_HANDLES_OUT
-#define MLX5_IB_ATTR_DEVX_OBJ_CREATE_SERIAL \
-	MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_OBJ_CREATE_SERIAL
-#define MLX5_IB_ATTR_DEVX_UMEM_REG_SERIAL \
-	MLX5_SHARE_UAPI_MLX5_IB_ATTR_DEVX_UMEM_REG_SERIAL
-#define MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL \
-	MLX5_SHARE_UAPI_MLX5_IB_ATTR_VAR_OBJ_ALLOC_SERIAL
-
-/* What the series adds to rdma/mlx5_user_ioctl_verbs.h. */
-#define MLX5_IB_DEVX_QUERY_HANDLES_MAX \
-	MLX5_SHARE_UAPI_MLX5_IB_DEVX_QUERY_HANDLES_MAX
-
-enum mlx5_ib_devx_handle_kind {
-	MLX5_IB_DEVX_HANDLE_KIND_OBJ =
-		MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_OBJ,
-	MLX5_IB_DEVX_HANDLE_KIND_UMEM =
-		MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_UMEM,
-	MLX5_IB_DEVX_HANDLE_KIND_VAR =
-		MLX5_SHARE_UAPI_MLX5_IB_DEVX_HANDLE_KIND_VAR,
-};
-
-/*
- * serial: stamped at create from a per-device 64-bit counter that starts
- * at 1 and never goes back, so no later object shares it.  obj_id: the
- * firmware object id the object was created with (DEVX object: the id
- * devx_is_valid_obj_id() compares; UMEM: the umem id; VAR: the page
- * index).  opcode and obj_type: a DEVX object's creator opcode and, for
- * CREATE_GENERAL_OBJECT, its general object type; 0 for UMEMs and VARs.
- * reserved: 0.
- */
-struct mlx5_ib_devx_handle_info {
-	__aligned_u64 serial;
-	__u32 kind;
-	__u32 obj_id;
-	__u16 opcode;
-	__u16 obj_type;
-	__u32 reserved;
-};
 #endif
 
 #endif

@@ -200,7 +200,7 @@ static void print_x64(const struct input *in, size_t off, const char *name)
 static void print_body(const struct input *in, uint32_t kind)
 {
 	const uint8_t *b = in->buf;
-	/* Format 2's body, else format 3's (blob.h) */
+	/* Format 2's body, else formats 3 and 4's (blob.h) */
 	bool v2 = in->len >= 6 && get16(b + 4) == BLOB_FORMAT_V2;
 
 	if (have(in, 32, 4, "handle"))
@@ -226,7 +226,7 @@ static void print_body(const struct input *in, uint32_t kind)
 				       b[56]);
 			print_reserved(in, 57, 7);
 		} else {
-			print_x64(in, 56, "serial");
+			print_x64(in, 56, "cookie");
 		}
 		break;
 	case BLOB_KIND_DEVX_UMEM:
@@ -234,7 +234,7 @@ static void print_body(const struct input *in, uint32_t kind)
 		if (v2)
 			print_reserved(in, 40, 8);
 		else
-			print_x64(in, 40, "serial");
+			print_x64(in, 40, "cookie");
 		break;
 	case BLOB_KIND_VAR:
 		print_x32(in, 36, "page_id");
@@ -245,7 +245,7 @@ static void print_body(const struct input *in, uint32_t kind)
 		if (v2)
 			print_reserved(in, 56, 8);
 		else
-			print_x64(in, 56, "serial");
+			print_x64(in, 56, "cookie");
 		break;
 	default:
 		if (in->len > 36) {
@@ -323,9 +323,11 @@ static void judge_decode(const struct input *in, struct judge *j)
 			blob_version_known(get16(b + 4)), EPROTO,
 			"version %u%s", get16(b + 4),
 			get16(b + 4) == BLOB_FORMAT_VERSION ? "" :
-			get16(b + 4) == BLOB_FORMAT_V2 ?
-			" (no serial: import proves less, mlx5-share(7))" :
-			", this library reads " STR(BLOB_FORMAT_V2) " and "
+			get16(b + 4) == BLOB_FORMAT_V2 ||
+			get16(b + 4) == BLOB_FORMAT_V3 ?
+			" (no cookie: EPROTO on a kernel with the core handle "
+			"query, mlx5-share(7))" :
+			", this library reads " STR(BLOB_FORMAT_V2) " to "
 			STR(BLOB_FORMAT_VERSION));
 
 	if (in->len < 8)

@@ -60,7 +60,7 @@ static void usage(FILE *f)
 }
 
 /*
- * --query-handles=on|off (the linux/ series' DEVX handle query) and
+ * --query-handles=on|off (kernel design v2's core handle query) and
  * --fw-ids=fresh|lowest-free (firmware object numbers): the daemon, a
  * child, reads them from its environment (emu_device_init()).  0, or
  * the exit status of a usage error.

@@ -4,12 +4,10 @@
  * steps as mlx5dv_devx_obj_import(), in the same order, so that the
  * errors are the same; only the kernel is asked differently.
  *
- * With the kernel's DEVX handle query (handle_query.h): the decoded blobs'
- * handles go to it MLX5_IB_DEVX_QUERY_HANDLES_MAX at a time, one call per
- * chunk, and each answer is judged as the single import judges its own
- * (share_judge_answer).  A chunk the kernel refuses because of one handle
- * (ENOENT, EINVAL, EBUSY) is asked again one handle at a time, so that
- * only the blobs it concerns fail, each with its single import's errno.
+ * With the kernel's core handle query (handle_query.h): one call per
+ * blob, judged as the single import judges its own (share_judge_handle);
+ * the query takes one handle, so a batch saves nothing there but the
+ * decoding loop.
  *
  * Without it, the checks of such a kernel:
  *
@@ -30,11 +28,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
-#include <rdma/mlx5_user_ioctl_verbs.h>
 
 #include "handle_query.h"
 #include "info_handles.h"
-#include "layout.h"
 #include "live_check.h"
 #include "mlx5_share_batch.h"
 #include "rdma_uapi_compat.h"
@@ -106,36 +102,6 @@ static int live_list_lookup(void *arg, int fd, uint32_t handle)
 	return sorted_contains(l->handles, l->count, handle) ? 0 : ENOENT;
 }
 
-/*
- * A chunk: up to MLX5_IB_DEVX_QUERY_HANDLES_MAX decoded blobs whose
- * handles go to the kernel's DEVX handle query in one call.
- */
-struct chunk {
-	size_t n;
-	size_t *index;		/* the blob's place in the batch */
-	struct blob *b;
-	uint32_t *handles;
-	struct mlx5_ib_devx_handle_info *info;
-};
-
-static int chunk_alloc(struct chunk *c, size_t cap)
-{
-	c->n = 0;
-	c->index = calloc(cap, sizeof(*c->index));
-	c->b = calloc(cap, sizeof(*c->b));
-	c->handles = calloc(cap, sizeof(*c->handles));
-	c->info = calloc(cap, sizeof(*c->info));
-	return c->index && c->b && c->handles && c->info ? 0 : ENOMEM;
-}
-
-static void chunk_free(struct chunk *c)
-{
-	free(c->index);
-	free(c->b);
-	free(c->handles);
-	free(c->info);
-}
-
 /* The liveness and id checks of a kernel without the handle query. */
 static int judge_without(struct ibv_context *ctx, const struct blob *b,
 			 struct live_list *l)
@@ -145,63 +111,22 @@ static int judge_without(struct ibv_context *ctx, const struct blob *b,
 }
 
 /*
- * The kernel's word on every blob of the chunk, into errs: one call for
- * the chunk; when it fails for one of its handles (dead, not a DEVX
- * object, or still held exclusive after the retries), one call per
- * handle, so that each blob gets what its single import would.
+ * The kernel's word on one decoded blob, as its single import gets it:
+ * the core handle query where the kernel has it (one call per blob, no
+ * lock, no firmware command), else the batch's list and the id query.
  */
-static void chunk_judge(struct ibv_context *ctx, struct chunk *c,
-			struct live_list *l, int *errs)
+static int judge(struct ibv_context *ctx, const struct blob *b,
+		 struct live_list *l, uint64_t *cookie)
 {
-	int fd = ctx->cmd_fd, ret;
-	size_t i;
+	int ret = HANDLE_QUERY_ABSENT;
 
-	ret = handle_query(fd, c->handles, c->n, c->info);
-	for (i = 0; i < c->n; i++) {
-		int *err = &errs[c->index[i]];
-
-		switch (ret) {
-		case ENOENT:
-		case EINVAL:
-		case EBUSY:
-			*err = share_judge_handle(fd, &c->b[i]);
-			break;
-		default:
-			*err = share_judge_answer(&c->b[i], ret, &c->info[i]);
-			break;
-		}
-		if (*err == HANDLE_QUERY_ABSENT)
-			*err = judge_without(ctx, &c->b[i], l);
-	}
-}
-
-/* Imports the chunk's blobs the kernel vouched for; empties it. */
-static void chunk_import(struct ibv_context *ctx, struct chunk *c,
-			 struct live_list *l, struct mlx5dv_devx_obj **objs,
-			 int *errs)
-{
-	size_t i, at;
-
-	if (!c->n)
-		return;
+	*cookie = 0;
 	if (ctx->cmd_fd >= 0)
-		chunk_judge(ctx, c, l, errs);
-	for (i = 0; i < c->n; i++) {
-		at = c->index[i];
-		if (ctx->cmd_fd < 0)
-			errs[at] = judge_without(ctx, &c->b[i], l);
-		if (errs[at])
-			continue;
-		objs[at] = share_devx_obj_new(ctx, &c->b[i]);
-		if (!objs[at])
-			errs[at] = ENOMEM;
-	}
-	c->n = 0;
-}
-
-static size_t min_size(size_t a, size_t b)
-{
-	return a < b ? a : b;
+		ret = share_judge_handle(ctx->cmd_fd, b, cookie);
+	if (ret != HANDLE_QUERY_ABSENT)
+		return ret;
+	*cookie = 0;
+	return judge_without(ctx, b, l);
 }
 
 MLX5_SHARE_EXPORT
@@ -209,37 +134,30 @@ int mlx5share_devx_obj_import_batch(struct ibv_context *context,
 				    void *const *blobs, size_t n,
 				    struct mlx5dv_devx_obj **objs, int *errs)
 {
-	size_t cap = min_size(n, MLX5_IB_DEVX_QUERY_HANDLES_MAX);
 	struct live_list l = { 0 };
-	int done = 0, saved = errno, ret = 0;
-	struct chunk c = { 0 };
+	int done = 0, saved = errno;
+	uint64_t cookie;
+	struct blob b;
 	size_t i;
 
 	if (!context || (n && (!blobs || !objs || !errs)) || n > INT32_MAX) {
 		errno = EINVAL;
 		return -1;
 	}
-	if (cap)
-		ret = chunk_alloc(&c, cap);
-
 	for (i = 0; i < n; i++) {
 		objs[i] = NULL;
-		errs[i] = ret ? ret : share_decode(context, blobs[i],
-						   BLOB_KIND_DEVX_OBJ,
-						   &c.b[c.n]);
+		errs[i] = share_decode(context, blobs[i], BLOB_KIND_DEVX_OBJ,
+				       &b);
+		if (!errs[i])
+			errs[i] = judge(context, &b, &l, &cookie);
 		if (errs[i])
 			continue;
-		c.index[c.n] = i;
-		c.handles[c.n] = c.b[c.n].handle;
-		if (++c.n == cap)
-			chunk_import(context, &c, &l, objs, errs);
-	}
-	if (!ret)
-		chunk_import(context, &c, &l, objs, errs);
-	for (i = 0; i < n; i++)
-		if (!errs[i])
+		objs[i] = share_devx_obj_new(context, &b, cookie);
+		if (!objs[i])
+			errs[i] = ENOMEM;
+		else
 			done++;
-	chunk_free(&c);
+	}
 	free(l.handles);
 	errno = saved;	/* per-blob errors are in errs[], not errno */
 	return done;

@@ -67,7 +67,8 @@ size_t blob_size(enum blob_kind kind)
 
 bool blob_version_known(uint16_t version)
 {
-	return version == BLOB_FORMAT_V2 || version == BLOB_FORMAT_VERSION;
+	return version == BLOB_FORMAT_V2 || version == BLOB_FORMAT_V3 ||
+	       version == BLOB_FORMAT_VERSION;
 }
 
 static void move32(unsigned char *p, uint32_t *v, bool store)
@@ -92,7 +93,7 @@ static void move64(unsigned char *p, uint64_t *v, bool store)
  */
 static void move_body(unsigned char *p, struct blob *b, bool store)
 {
-	/* Format 2 has no serial and keeps log_obj_range at 56. */
+	/* Format 2 has no cookie and keeps log_obj_range at 56. */
 	bool v2 = b->version == BLOB_FORMAT_V2;
 	unsigned char *range = p + (v2 ? 56 : 44);
 
@@ -117,7 +118,7 @@ static void move_body(unsigned char *p, struct blob *b, bool store)
 		break;
 	}
 	if (!v2)	/* each kind's last eight bytes */
-		move64(p + blob_size(b->kind) - 8, &b->serial, store);
+		move64(p + blob_size(b->kind) - 8, &b->cookie, store);
 }
 
 size_t blob_encode(const struct blob *b, void *buf)

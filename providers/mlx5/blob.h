@@ -5,7 +5,7 @@
  *
  *  off len header, every kind
  *    0   4 magic, the bytes "M5SX"
- *    4   2 format version, BLOB_FORMAT_VERSION (BLOB_FORMAT_V2 is read)
+ *    4   2 format version, BLOB_FORMAT_VERSION (formats 2 and 3 are read)
  *    6   2 kind, enum blob_kind
  *    8   4 length of the whole blob
  *   12   4 checksum: CRC-32C of the blob, these four bytes taken as zero
@@ -17,19 +17,22 @@
  *  off len DEVX object (64)   DEVX UMEM (48)   VAR (64)
  *   32   4 handle             handle           handle
  *   36   4 type               umem_id          page_id
- *   40   4 object_id          serial (8)       length
+ *   40   4 object_id          cookie (8)       length
  *   44   1 log_obj_range                       reserved (4)
  *   45   3 reserved
  *   48   8 rx_icm_addr                         mmap_off
- *   56   8 serial                              serial
+ *   56   8 cookie                              cookie
  *
  * handle is the exporter's uverbs handle, type libmlx5's enum
- * mlx5_devx_obj_type.  serial is the kernel's serial of the object (its
- * create methods and DEVX handle query report it), which no later object
- * of the uverbs file shares; 0 when the kernel gives none.  Format 2 has
- * no serial (it decodes as 0): its bytes are reserved, but for the DEVX
- * object's log_obj_range, at 56 there (44..47 reserved).  Any other
- * format is refused with EPROTO.
+ * mlx5_devx_obj_type.  cookie (format 4) is the uverbs core's cookie of
+ * the object, asked once at export of the core handle query
+ * (handle_query.h): unique in the whole system while it runs; 0 when the
+ * kernel has no such query.  Format 3 has the same layout, its u64 the
+ * per-device serial of a kernel series that was never merged: it decodes
+ * into cookie but means nothing to this kernel (import_policy.h says
+ * what such blobs get).  Format 2 has neither (cookie decodes as 0): its
+ * bytes are reserved, but for the DEVX object's log_obj_range, at 56
+ * there (44..47 reserved).  Any other format is refused with EPROTO.
  *
  * Decoding checks, in order, never reading past the header's length:
  * magic, format version (EPROTO), kind, length, checksum, reserved bytes
@@ -45,8 +48,9 @@
 #include <stdint.h>
 
 #define BLOB_MAGIC "M5SX"
-#define BLOB_FORMAT_VERSION 3
-#define BLOB_FORMAT_V2 2	/* the oldest format read: no serial */
+#define BLOB_FORMAT_VERSION 4
+#define BLOB_FORMAT_V3 3	/* format 4's layout, a serial for the cookie */
+#define BLOB_FORMAT_V2 2	/* the oldest format read: no cookie */
 #define BLOB_HEADER_SIZE 32
 #define BLOB_F_VHCA_ID 0x0001	/* header flag */
 
@@ -70,10 +74,10 @@ struct blob_device {
 	bool has_vhca_id;
 };
 
-/* A decoded blob; serial 0 when unknown (always in format 2). */
+/* A decoded blob; cookie 0 when unknown (always in format 2). */
 struct blob {
 	uint16_t version;
-	uint64_t serial;
+	uint64_t cookie;
 	enum blob_kind kind;
 	uint64_t node_guid;
 	uint16_t vhca_id;
@@ -100,7 +104,7 @@ struct blob {
 /* Bytes a blob of this kind occupies; 0 for an unknown kind. */
 size_t blob_size(enum blob_kind kind);
 
-/* Is version a format this library reads (2 or 3)? */
+/* Is version a format this library reads (2, 3 or 4)? */
 bool blob_version_known(uint16_t version);
 
 /*

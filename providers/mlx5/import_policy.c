@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "import_policy.h"
-#include "rdma_uapi_compat.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -158,45 +157,26 @@ uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type)
 	return IMPORT_DEVX_UNTYPED;
 }
 
-/* The id libmlx5 records for an object the kernel describes as k. */
-static uint32_t recorded_id(const struct mlx5_ib_devx_handle_info *k,
-			    uint32_t devx_type)
+int import_policy_judge(const struct blob *b, uint64_t cookie)
 {
-	/* set_devx_obj_info() keeps a general object's id, typed or not. */
-	if (devx_type != IMPORT_DEVX_UNTYPED ||
-	    k->opcode == PRM_OP_CREATE_GENERAL_OBJECT)
-		return k->obj_id;
-	return 0;
+	/* Exporter and importer share this kernel: it gave the cookie. */
+	if (b->version < BLOB_FORMAT_VERSION || !b->cookie)
+		return EPROTO;
+	return b->cookie == cookie ? 0 : ENOENT;
 }
 
-/* Does every field of b the kernel vouches for say what k says? */
-static bool fields_agree(const struct blob *b,
-			 const struct mlx5_ib_devx_handle_info *k)
+int import_policy_bounds(const struct blob *b)
 {
-	uint32_t type;
+	const struct import_policy *p;
 
-	switch (b->kind) {
-	case BLOB_KIND_DEVX_OBJ:
-		type = import_policy_type_of(k->opcode, k->obj_type);
-		return k->kind == MLX5_IB_DEVX_HANDLE_KIND_OBJ &&
-		       b->obj.type == type &&
-		       b->obj.object_id == recorded_id(k, type);
-	case BLOB_KIND_DEVX_UMEM:
-		return k->kind == MLX5_IB_DEVX_HANDLE_KIND_UMEM &&
-		       b->umem.umem_id == k->obj_id;
-	case BLOB_KIND_VAR:
-		return k->kind == MLX5_IB_DEVX_HANDLE_KIND_VAR &&
-		       b->var.page_id == k->obj_id;
-	}
-	return false;
-}
-
-int import_policy_judge(const struct blob *b,
-			const struct mlx5_ib_devx_handle_info *k)
-{
-	if (b->serial && b->serial != k->serial)
-		return ENOENT;
-	if (fields_agree(b, k))
+	if (b->kind != BLOB_KIND_DEVX_OBJ)
 		return 0;
-	return b->serial ? EINVAL : ENOENT;
+	if (b->obj.type >= NROWS)
+		return EINVAL;
+	if (b->obj.log_obj_range > IMPORT_LOG_OBJ_RANGE_MAX)
+		return EINVAL;
+	p = import_policy_find(b->obj.type);
+	if (p->opcode && (uint64_t)b->obj.object_id >> p->id_width)
+		return EINVAL;
+	return 0;
 }

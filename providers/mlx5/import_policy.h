@@ -5,6 +5,18 @@
  * Portable on purpose (libc and prm/ only): rdma-core's mlx5 provider can
  * carry this file unchanged.
  *
+ * With the kernel's core handle query (handle_query.h) none of the table
+ * is asked: for every kind the handle must hold a live object of the
+ * blob's kind whose cookie is the blob's (import_policy_judge(): ENOENT
+ * otherwise, EPROTO for a blob without a cookie), which proves the
+ * exported object itself; type, object_id, log_obj_range and
+ * rx_icm_addr, a UMEM's umem_id and a VAR's page_id, length and mmap_off
+ * are then the exporter's word (CRC-protected only), within
+ * import_policy_bounds().  Re-export of an imported struct asks the same
+ * query and refuses (ENOENT) when the cookie is not the one it was
+ * imported with (import_tag.h).  Without the query, the table below
+ * decides, and re-export asks nothing.
+ *
  * libmlx5 (set_devx_obj_info()) records a type and firmware id only for
  * the rows below; of any other DEVX object import can only ask whether
  * its handle is a live DEVX object of the ufile (INFO_HANDLES).
@@ -101,16 +113,32 @@ int import_policy_verdict(const struct import_policy *p, int err,
 /* The libmlx5 type of an object made by this opcode (and obj_type). */
 uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type);
 
-struct mlx5_ib_devx_handle_info;
+/*
+ * Judges a decoded blob by the kernel's cookie of the object its handle
+ * holds, once the core handle query has answered (so this kernel has
+ * it, and the exporter, on the same kernel, had it too): EPROTO when the
+ * blob claims less than such an export writes (format 2 or 3, or a
+ * format 4 cookie of 0: a downgrade, whatever wrote it); ENOENT when the
+ * cookies differ (the handle holds another object now: a stale blob);
+ * else 0.  The other fields are not the kernel's to vouch for: see
+ * import_policy_bounds() and mlx5-share(7), WHAT IMPORT PROVES.
+ */
+int import_policy_judge(const struct blob *b, uint64_t cookie);
 
 /*
- * Judges a decoded blob by the DEVX handle query's answer k for its
- * handle (kind, libmlx5 type and recorded id, umem id or VAR page, and
- * the serial when the blob has one): 0 when the blob names this object;
- * ENOENT when it does not (stale); EINVAL when the serial matches and
- * another field differs (altered after export).
+ * log_obj_range is a 5-bit field of the general object create command
+ * (general_obj_in_cmd_hdr's op_param.create.log_obj_range), which is
+ * where libmlx5 reads it.
  */
-int import_policy_judge(const struct blob *b,
-			const struct mlx5_ib_devx_handle_info *k);
+#define IMPORT_LOG_OBJ_RANGE_MAX 31
+
+/*
+ * The bounds a DEVX object blob's fields keep whatever the kernel, since
+ * libmlx5 could not have recorded anything else: a type in its enum
+ * (import_devx_type), log_obj_range at most IMPORT_LOG_OBJ_RANGE_MAX,
+ * and an object_id that fits its type's id field (24 bits for QPs and
+ * TIRs...).  0, or EINVAL.  UMEM and VAR fields have no such bound.
+ */
+int import_policy_bounds(const struct blob *b);
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * What import asks a kernel without the DEVX handle query (handle_query.h,
+ * What import asks a kernel without the core handle query (handle_query.h,
  * asked first): is the blob's handle a live object of the
  * right type in the importing context's ufile (uverbs INFO_HANDLES on
  * context->cmd_fd), and, where import_policy.h gives the object's type a

@@ -6,8 +6,8 @@
  * their own version node (MLX5_SHARE_1.0) of libmlx5-share.so.1.
  *
  * Importing N objects one by one asks the kernel N times.  With the
- * kernel's DEVX handle query the batch import asks it once per 2,048
- * objects; without it, for object types checked with
+ * kernel's core handle query the batch import asks it once per object
+ * too (the query takes one handle); without it, for object types checked with
  * UVERBS_METHOD_INFO_HANDLES each single answer lists every live object
  * of the ufile (N imports cost O(N * live objects)), and the batch asks
  * INFO_HANDLES once for the whole batch and looks each handle up in the

@@ -5,6 +5,7 @@
 
 #include "device_id.h"
 #include "handle_query.h"
+#include "import_tag.h"
 #include "layout.h"
 #include "live_check.h"
 #include "rdma_uapi_compat.h"
@@ -31,6 +32,8 @@ int share_decode(struct ibv_context *ctx, const void *data,
 		return EINVAL;	/* no device to bind the blob to */
 	/* The public import has no length: the header's promise bounds it. */
 	ret = blob_decode(data, SIZE_MAX, kind, b);
+	if (!ret)
+		ret = import_policy_bounds(b);
 	if (ret)
 		return ret;
 	ret = device_id_get(ctx, &dev);
@@ -39,51 +42,61 @@ int share_decode(struct ibv_context *ctx, const void *data,
 	return blob_check_device(b, &dev);
 }
 
-int share_judge_answer(const struct blob *b, int ret,
-		       const struct mlx5_ib_devx_handle_info *k)
+int share_judge_handle(int fd, const struct blob *b, uint64_t *cookie)
 {
-	if (!ret)
-		return import_policy_judge(b, k);
-	if (ret == EINVAL)
-		return ENOENT;	/* a verbs object, say: not the blob's */
-	return ret;
-}
-
-int share_judge_handle(int fd, const struct blob *b)
-{
-	struct mlx5_ib_devx_handle_info k;
-	uint32_t handle = b->handle;
-
-	return share_judge_answer(b, handle_query(fd, &handle, 1, &k), &k);
-}
-
-int share_export_serial(struct ibv_context *ctx, struct blob *b)
-{
-	struct mlx5_ib_devx_handle_info k;
-	uint32_t handle = b->handle;
 	int ret;
 
-	b->serial = 0;	/* also what import_policy_judge() compares */
+	ret = handle_query(fd, b->handle, handle_query_object_id(b->kind),
+			   cookie);
+	if (ret == EINVAL)
+		return ENOENT;	/* no object of that type can be there */
+	if (ret == ENOENT && import_policy_judge(b, 0) == EPROTO)
+		return EPROTO;	/* the method is there: a downgrade first */
+	if (ret)
+		return ret;
+	return import_policy_judge(b, *cookie);
+}
+
+int share_export_cookie(struct ibv_context *ctx, struct blob *b,
+			uint64_t tag)
+{
+	uint64_t cookie;
+	int ret;
+
+	b->cookie = 0;
 	if (ctx->cmd_fd < 0)
 		return 0;	/* VFIO: no kernel, and import refuses it */
-	ret = handle_query(ctx->cmd_fd, &handle, 1, &k);
+	ret = handle_query(ctx->cmd_fd, b->handle,
+			   handle_query_object_id(b->kind), &cookie);
 	if (ret == HANDLE_QUERY_ABSENT)
 		return 0;
-	ret = share_judge_answer(b, ret, &k);
-	if (!ret)
-		b->serial = k.serial;
-	return ret;
+	if (ret == EINVAL)
+		return ENOENT;
+	if (ret)
+		return ret;
+	/* An imported object exports only while it is still that object. */
+	if (tag && !import_tag_matches(b->kind, tag, cookie))
+		return ENOENT;
+	b->cookie = cookie;
+	return 0;
 }
 
-/* What the kernel says of a decoded blob's handle in ctx's uverbs file. */
-static int share_live(struct ibv_context *ctx, const struct blob *b)
+/*
+ * What the kernel says of a decoded blob's handle in ctx's uverbs file;
+ * *cookie gets the object's cookie when the core handle query vouched
+ * for it, else stays 0.
+ */
+static int share_live(struct ibv_context *ctx, const struct blob *b,
+		      uint64_t *cookie)
 {
 	int ret;
 
+	*cookie = 0;
 	if (ctx->cmd_fd >= 0) {
-		ret = share_judge_handle(ctx->cmd_fd, b);
+		ret = share_judge_handle(ctx->cmd_fd, b, cookie);
 		if (ret != HANDLE_QUERY_ABSENT)
 			return ret;
+		*cookie = 0;
 	}
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
@@ -102,12 +115,13 @@ void *share_import(struct ibv_context *ctx, const void *data,
 		   share_from_blob_fn from_blob)
 {
 	int ret, saved = errno;
+	uint64_t cookie;
 	struct blob b;
 	void *obj;
 
 	ret = share_decode(ctx, data, kind, &b);
 	if (!ret)
-		ret = share_live(ctx, &b);
+		ret = share_live(ctx, &b, &cookie);
 	if (ret) {
 		errno = ret;
 		return NULL;
@@ -118,6 +132,7 @@ void *share_import(struct ibv_context *ctx, const void *data,
 		return NULL;
 	}
 	from_blob(obj, ctx, &b);
+	import_tag_set(kind, obj, cookie);
 	errno = saved;	/* the kernel's answers along the way are not ours */
 	return obj;
 }

@@ -14,6 +14,7 @@
 #include "blob.h"
 #include "device_id.h"
 #include "import_policy.h"
+#include "import_tag.h"
 #include "layout.h"
 
 /* Marks the functions the version script exports (-fvisibility=hidden). */
@@ -31,18 +32,21 @@ typedef void (*share_from_blob_fn)(void *obj, struct ibv_context *ctx,
 				   const struct blob *b);
 
 /*
- * The object's serial for its blob (b->serial), asked of the kernel once
+ * The object's cookie for its blob (b->cookie), asked of the kernel once
  * (handle_query.h) for the handle b's body names (b->kind and the body
- * filled): 0 when the kernel has no DEVX handle query or the context no
- * command fd, else ENOENT when the handle no longer holds the object b
- * describes (import_policy_judge()), EBUSY or the kernel's errno.
+ * filled).  tag: what obj keeps of its import (import_tag.h), 0 for an
+ * object this process created.  0 with cookie 0 when the kernel has no
+ * core handle query or the context no command fd; else 0, ENOENT (no
+ * live object of the kind under the handle, or, for an imported object,
+ * another object than the one it was imported as) or the kernel's errno.
  */
-int share_export_serial(struct ibv_context *ctx, struct blob *b);
+int share_export_cookie(struct ibv_context *ctx, struct blob *b,
+			uint64_t tag);
 
 /*
  * An export: the arguments (EINVAL) and the loaded layout are checked
  * before to_blob reads any field of obj, then the kernel is asked for the
- * object's serial, then the blob of kind, bound to the object's device,
+ * object's cookie, then the blob of kind, bound to the object's device,
  * is written to data.  Returns 0, or share_fail()'s errno; data is
  * written only on success.  Inline, so that each kind's to_blob is too:
  * export is a hot path.
@@ -68,7 +72,7 @@ static inline int share_export(const void *obj, void *data,
 	b.kind = kind;
 	b.version = BLOB_FORMAT_VERSION;
 	blob_set_device(&b, &dev);
-	ret = share_export_serial(ctx, &b);
+	ret = share_export_cookie(ctx, &b, import_tag_get(kind, obj));
 	if (ret)
 		return share_fail(ret);
 	blob_encode(&b, data);
@@ -77,32 +81,31 @@ static inline int share_export(const void *obj, void *data,
 
 /*
  * Import's checks, in order: arguments (EINVAL), loaded layout
- * (EOPNOTSUPP), the blob itself (blob_decode's errno), and the device
- * (EXDEV; a failed vhca_id query of the importing device fails with its
- * errno, device_id.h).  Returns 0 and fills *b, or a positive errno.
+ * (EOPNOTSUPP), the blob itself (blob_decode's errno), its fields'
+ * bounds (import_policy_bounds(), EINVAL), and the device (EXDEV; a
+ * failed vhca_id query of the importing device fails with its errno,
+ * device_id.h).  Returns 0 and fills *b, or a positive errno.
  */
 int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);
 
 /*
- * The kernel's word on a decoded blob's handle through the DEVX handle
- * query of fd's uverbs file: 0 (the handle holds the object the blob
- * describes), ENOENT, EINVAL (import_policy_judge()), EBUSY, another
- * kernel errno, or HANDLE_QUERY_ABSENT (ask as a kernel without the
- * method allows: live_check.h).  A handle that is not a DEVX object,
- * UMEM or VAR (the kernel's EINVAL) is ENOENT: no such object is there.
+ * The kernel's word on a decoded blob's handle through the core handle
+ * query of fd's uverbs file: 0 (the handle holds the very object the
+ * blob was exported from; *cookie gets its cookie), EPROTO or ENOENT
+ * (import_policy_judge()), another kernel errno, or HANDLE_QUERY_ABSENT
+ * (ask as a kernel without the method allows: live_check.h).  A type
+ * the device does not know (the kernel's EINVAL: a VAR where there are
+ * none) is ENOENT: no such object is there.
  */
-int share_judge_handle(int fd, const struct blob *b);
-
-/* share_judge_handle() of the kernel's answer ret (0: k) for b. */
-int share_judge_answer(const struct blob *b, int ret,
-		       const struct mlx5_ib_devx_handle_info *k);
+int share_judge_handle(int fd, const struct blob *b, uint64_t *cookie);
 
 /*
  * An import: share_decode(), then the kernel's word on the handle (the
- * DEVX handle query, else live_check.h), then a zeroed struct of size
- * bytes that from_blob fills.  Returns it with errno as the caller left
- * it, or NULL with errno set.
+ * core handle query, else live_check.h), then a zeroed struct of size
+ * bytes that from_blob fills and that keeps the object's cookie
+ * (import_tag.h).  Returns it with errno as the caller left it, or NULL
+ * with errno set.
  */
 void *share_import(struct ibv_context *ctx, const void *data,
 		   enum blob_kind kind, size_t size,
@@ -119,10 +122,11 @@ struct mlx5dv_devx_obj;
 
 /*
  * A new struct mlx5dv_devx_obj of ctx with the fields a decoded DEVX_OBJ
- * blob carries, as mlx5dv_devx_obj_create() would have built it.  Returns
- * NULL when out of memory.
+ * blob carries, as mlx5dv_devx_obj_create() would have built it, keeping
+ * cookie (import_tag.h; 0: none).  Returns NULL when out of memory.
  */
 struct mlx5dv_devx_obj *share_devx_obj_new(struct ibv_context *ctx,
-					   const struct blob *b);
+					   const struct blob *b,
+					   uint64_t cookie);
 
 #endif

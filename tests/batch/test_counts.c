@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The numbers README.md and mlx5-share(7) state about import's kernel
- * calls, measured, on a kernel without the DEVX handle query (mlx5-emu
+ * calls, measured, on a kernel without the core handle query (mlx5-emu
  * run --query-handles=off; before that option existed the emulator was
  * exactly that kernel):
  *

@@ -2,11 +2,11 @@
 /*
  * What an import costs the kernel, counted by mlx5-emu (emu_counters.h):
  *
- *   with the DEVX handle query   a single import of any kind (flow
+ *   with the core handle query   a single import of any kind (flow
  *       counter, flow meter, PD, UMEM, VAR) is one ioctl, that query, and
  *       no firmware command; a batch of 100,000 mixed DEVX object blobs
- *       is one query per MLX5_IB_DEVX_QUERY_HANDLES_MAX handles (49), and
- *       no firmware command
+ *       is one query per blob (the query takes one handle), and no
+ *       firmware command
  *   without it (--query-handles=off)   today's: a counter or meter import
  *       is its id query, one firmware command; a PD, UMEM or VAR import
  *       one INFO_HANDLES and no firmware command; the batch asks one
@@ -25,7 +25,7 @@
 #include "devx_objs.h"
 #include "e2e.h"
 #include "emu_counters_read.h"
-#include "query_handles_probe.h"
+#include "query_handle_probe.h"
 
 #define NAME "batch_import_cost"
 
@@ -39,8 +39,8 @@ static struct emu_counters count(void)
 {
 	struct emu_counters c;
 
-	REQUIRE(emu_counters_read(ctx->cmd_fd, MLX5_IB_OBJECT_DEVX,
-				  MLX5_IB_METHOD_DEVX_QUERY_HANDLES, &c) == 0);
+	REQUIRE(emu_counters_read(ctx->cmd_fd, UVERBS_OBJECT_DEVICE,
+				  UVERBS_METHOD_QUERY_HANDLE, &c) == 0);
 	return c;
 }
 
@@ -176,10 +176,8 @@ static void batch(void)
 	       "%llu firmware commands\n", NAME, BATCH, (unsigned long long)n,
 	       (unsigned long long)q, (unsigned long long)f);
 	if (method) {
-		/* ceil(100,000 / MLX5_IB_DEVX_QUERY_HANDLES_MAX) */
-		CHECK_EQ(q, (BATCH + MLX5_IB_DEVX_QUERY_HANDLES_MAX - 1) /
-			    MLX5_IB_DEVX_QUERY_HANDLES_MAX);
-		CHECK_EQ(q, 49);
+		/* one query per blob, nothing else */
+		CHECK_EQ(q, BATCH);
 		CHECK_EQ(n, q);
 		CHECK_EQ(f, 0);
 	} else {
@@ -203,8 +201,8 @@ int main(int argc, char **argv)
 	ctx = e2e_open(0);
 	if (emu_counters_read(ctx->cmd_fd, 0, 0, &c))
 		check_skip(NAME, "needs mlx5-emu's counters");
-	method = query_handles_present(ctx->cmd_fd);
-	printf("%s: DEVX handle query %s\n", NAME,
+	method = query_handle_present(ctx->cmd_fd);
+	printf("%s: core handle query %s\n", NAME,
 	       method ? "present" : "absent");
 	singles();
 	batch();

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 
@@ -73,6 +74,22 @@ static inline bool query_handle_present(int cmd_fd)
 			       &cookie, NULL);
 
 	return ret != EPROTONOSUPPORT && ret != EOPNOTSUPP && ret != ENOTTY;
+}
+
+/*
+ * Does the kernel under test have the method?  Under mlx5-emu, what its
+ * --query-handles says (MLX5_EMU_QUERY_HANDLES, seen by the command too),
+ * so that a library or an emulator that does not speak this method fails
+ * the tests instead of being judged as a kernel without it; elsewhere
+ * the probe above.
+ */
+static inline bool query_handle_expected(int cmd_fd)
+{
+	const char *qh = getenv("MLX5_EMU_QUERY_HANDLES");
+
+	if (getenv("MLX5_EMU_DIR"))
+		return !qh || strcmp(qh, "0");
+	return query_handle_present(cmd_fd);
 }
 
 #endif

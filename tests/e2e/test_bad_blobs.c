@@ -14,7 +14,8 @@
 #include "blob.h"
 #include "check.h"
 #include "e2e.h"
-#include "query_handles_probe.h"
+#include "import_policy.h"
+#include "query_handle_probe.h"
 
 #define NAME "e2e_bad_blobs"
 
@@ -65,6 +66,20 @@ static void check_refused(struct ibv_context *ctx, const uint8_t *b,
 	CHECK(!obj && errno == want);
 }
 
+/* A blob the import takes: the object, unimported at once. */
+static void check_imports(struct ibv_context *ctx, const uint8_t *b,
+			  const char *what, long i)
+{
+	struct mlx5dv_devx_obj *obj;
+
+	obj = mlx5dv_devx_obj_import(ctx, (void *)b);
+	if (!obj)
+		fprintf(stderr, "%s %ld: refused, errno %d\n", what, i, errno);
+	CHECK(obj != NULL);
+	if (obj)
+		mlx5dv_devx_obj_unimport(obj);
+}
+
 static void damaged(struct ibv_context *ctx, const uint8_t *good)
 {
 	uint8_t b[E2E_BLOB_MAX];
@@ -92,6 +107,7 @@ static void damaged(struct ibv_context *ctx, const uint8_t *good)
 static void resealed(struct ibv_context *ctx, const uint8_t *good)
 {
 	uint8_t b[E2E_BLOB_MAX];
+	bool method;
 
 	memcpy(b, good, E2E_BLOB_MAX);
 	put16le(b + 4, BLOB_FORMAT_VERSION + 1);
@@ -125,27 +141,47 @@ static void resealed(struct ibv_context *ctx, const uint8_t *good)
 	check_refused(ctx, b, ENOENT, "handle", 4000);
 
 	/*
-	 * Another object id: with the kernel's handle query the serial says
-	 * the handle holds the very object exported, so the blob was
-	 * altered (EINVAL); without it, the id query finds no such object.
+	 * Another object id: with the kernel's core handle query the cookie
+	 * says the handle holds the very object exported, and the id is the
+	 * exporter's word (a counter's id has 32 bits: no bound), so it
+	 * imports; without the query, the id query finds no such object.
 	 */
+	method = query_handle_present(ctx->cmd_fd);
 	memcpy(b, good, E2E_BLOB_MAX);
 	put32le(b + 40, e2e_blob_object_id(good) + 7);	/* object id */
 	reseal(b, blob_len);
-	check_refused(ctx, b, query_handles_present(ctx->cmd_fd) ?
-		      EINVAL : ENOENT, "object id", 7);
-	/* The same without a serial: stale or altered cannot be told. */
+	if (method)
+		check_imports(ctx, b, "object id", 7);
+	else
+		check_refused(ctx, b, ENOENT, "object id", 7);
+	/* The same without a cookie: a downgrade with the query. */
 	memset(b + 56, 0, 8);
 	reseal(b, blob_len);
-	check_refused(ctx, b, ENOENT, "object id, no serial", 7);
+	check_refused(ctx, b, method ? EPROTO : ENOENT,
+		      "object id, no cookie", 7);
 
-	/* Another serial: an object the kernel never had at this handle. */
-	if (query_handles_present(ctx->cmd_fd)) {
+	/* Another cookie: an object the kernel never had at this handle. */
+	if (method) {
 		memcpy(b, good, E2E_BLOB_MAX);
 		b[56] ^= 0x40;
 		reseal(b, blob_len);
-		check_refused(ctx, b, ENOENT, "serial", 56);
+		check_refused(ctx, b, ENOENT, "cookie", 56);
 	}
+
+	/* Fields libmlx5 cannot have recorded: EINVAL in every mode. */
+	memcpy(b, good, E2E_BLOB_MAX);
+	b[44] = 32;			/* log_obj_range */
+	reseal(b, blob_len);
+	check_refused(ctx, b, EINVAL, "log_obj_range", 44);
+	memcpy(b, good, E2E_BLOB_MAX);
+	put32le(b + 36, 13);		/* type past libmlx5's enum */
+	reseal(b, blob_len);
+	check_refused(ctx, b, EINVAL, "type", 36);
+	memcpy(b, good, E2E_BLOB_MAX);
+	put32le(b + 36, IMPORT_DEVX_QP);	/* a QP number has 24 bits */
+	put32le(b + 40, 1u << 24);
+	reseal(b, blob_len);
+	check_refused(ctx, b, EINVAL, "QP number", 40);
 }
 
 /* A real blob of another kind: a UMEM's. */

@@ -7,9 +7,9 @@
  *   flow counter (id confirmed)  a destroyed counter's blob fails with
  *       ENOENT also when a new counter took its handle (another id)
  *   untyped DEVX object (liveness and type only)  without the kernel's
- *       DEVX handle query, a destroyed object's blob imports when a new
+ *       core handle query, a destroyed object's blob imports when a new
  *       object of the same kind took its handle: the limit, asserted so
- *       that it stays documented; with it (the serial), ENOENT
+ *       that it stays documented; with it (the cookie), ENOENT
  *   UMEM, VAR (liveness and type only)  the same, both ways
  *   any kind  a handle no longer live fails with ENOENT
  *
@@ -33,7 +33,7 @@
 #include "check.h"
 #include "devx_objs.h"
 #include "e2e.h"
-#include "query_handles_probe.h"
+#include "query_handle_probe.h"
 
 #define NAME "e2e_claims"
 #define SENTINEL 4242
@@ -64,15 +64,15 @@ static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
 		CHECK_EQ(errno, SENTINEL);				  \
 	} while (0)
 
-/* Does this kernel have the DEVX handle query? */
+/* Does this kernel have the core handle query? */
 static bool method;
 
 /*
  * The limit of a kind whose import proves liveness and type only on a
- * kernel without the DEVX handle query: blob, its object gone, is refused
+ * kernel without the core handle query: blob, its object gone, is refused
  * with ENOENT until new = make (an object of the same kind, exported into
  * nblob) takes its handle; then it imports, into imp.  With the handle
- * query the new object's serial differs: ENOENT still, imp NULL.
+ * query the new object's cookie differs: ENOENT still, imp NULL.
  */
 #define CHECK_STALE_ALIASES(ctx, kind, blob, nblob, new, make, export,	  \
 			    import, imp)				  \
@@ -275,7 +275,7 @@ int main(int argc, char **argv)
 	e2e_init(argc, argv, NAME);
 	ctx = e2e_open(0);
 	errno_kept(ctx);	/* first: the process's first library calls */
-	method = query_handles_present(ctx->cmd_fd);
+	method = query_handle_present(ctx->cmd_fd);
 	counter_reused(ctx);
 	untyped_reused(ctx);
 	umem_reused(ctx);

@@ -6,27 +6,31 @@
  * kernel hands handles out lowest-free) and, with mlx5-emu
  * --fw-ids=lowest-free, its firmware number too.  Then the stale blob:
  *
- *   with the kernel's DEVX handle query   ENOENT, every kind, both
- *       firmware modes (the serial differs)
+ *   with the kernel's core handle query  ENOENT, every kind, both
+ *       firmware modes (the cookie differs)
  *   without it (--query-handles=off)      what mlx5-share(7) says: the
  *       id-confirmed kinds (counter, meter, QP) ENOENT when the number
  *       is fresh and import the new object when it was reused; PD, UMEM
  *       and VAR (liveness and type only) import the new object
  *
- * and its format 2 copy (no serial), which is read with the proof of the
- * fields the kernel vouches for: with the query, kind, type and id; without
- * it, today's.  The new object's blob imports in every mode.
+ * and its copies that claim less (issue 30 item 2: the cookie set to 0,
+ * or relabelled format 3) and its format 2 copy (no cookie): with the
+ * query EPROTO (each claims
+ * less than any export on this kernel writes: a downgrade), without it
+ * judged as above.  The new object's blob imports in every mode, its
+ * format 2 copy without the query only.
  *
- * Issue 21 item 2: a live flow counter's blob with its type set to 0 and
- * the checksum recomputed is refused where the kernel can say what the
- * object is (EINVAL: its serial says it is the very object exported, so
- * the blob was altered; ENOENT for the format 2 copy, which cannot be
- * told from a stale blob), and imports without the query (the blob's
- * writer chose the weaker check: documented).
+ * Issue 21 item 2, as kernel design v2 leaves it: a live flow counter's
+ * blob with its type set to 0 and the checksum recomputed names the
+ * exported object (its cookie matches) and imports: the type is the
+ * exporter's word, which the kernel's answer does not cover
+ * (mlx5-share(7), WHAT IMPORT PROVES); its format 2 copy is EPROTO with
+ * the query.  Without the query both import (the blob's writer chose the
+ * weaker check: documented).
  *
  * Registered four times: {query on, off} x {fw-ids fresh, lowest-free};
  * the program is told the firmware mode (--fw-ids=...) and reads the
- * query's presence from the kernel (query_handles_probe.h).
+ * query's presence from the kernel (query_handle_probe.h).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -38,7 +42,7 @@
 #include "devx_objs.h"
 #include "e2e.h"
 #include "import_policy.h"
-#include "query_handles_probe.h"
+#include "query_handle_probe.h"
 
 #define NAME "e2e_identity"
 
@@ -53,7 +57,6 @@ struct kind {
 	const char *name;
 	enum blob_kind blob_kind;
 	bool id_confirmed;	/* without the query, an id query confirms */
-	bool id_recorded;	/* libmlx5 records the firmware number */
 	bool fw_mode;		/* the number follows mlx5-emu --fw-ids */
 	void *(*make)(uint32_t *id);
 	int (*export)(void *obj, void *blob);
@@ -193,7 +196,7 @@ static void var_destroy(void *obj)
 
 #define DEVX(label, confirmed, maker)					\
 	{ .name = (label), .blob_kind = BLOB_KIND_DEVX_OBJ,		\
-	  .id_confirmed = (confirmed), .id_recorded = (confirmed),	\
+	  .id_confirmed = (confirmed),					\
 	  .fw_mode = true,						\
 	  .make = (maker), .export = obj_export, .import = obj_import,	\
 	  .unimport = obj_unimport, .destroy = obj_destroy }
@@ -204,11 +207,11 @@ static const struct kind kinds[] = {
 	DEVX("DEVX QP", true, make_qp),
 	DEVX("PD (untyped)", false, make_pd),
 	{ .name = "UMEM", .blob_kind = BLOB_KIND_DEVX_UMEM,
-	  .id_recorded = true, .fw_mode = true,
+	  .fw_mode = true,
 	  .make = make_umem, .export = umem_export,
 	  .import = umem_import, .unimport = umem_unimport,
 	  .destroy = umem_destroy },
-	{ .name = "VAR", .blob_kind = BLOB_KIND_VAR, .id_recorded = true,
+	{ .name = "VAR", .blob_kind = BLOB_KIND_VAR,
 	  .make = make_var, .export = var_export, .import = var_import,
 	  .unimport = var_unimport, .destroy = var_destroy },
 };
@@ -221,7 +224,7 @@ static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
 	return b.handle;
 }
 
-/* Rewrites a format 3 blob as the format 2 blob of the same fields. */
+/* Rewrites a format 4 blob as the format 2 blob of the same fields. */
 static void to_format2(uint8_t *blob, enum blob_kind kind)
 {
 	struct blob b;
@@ -229,6 +232,23 @@ static void to_format2(uint8_t *blob, enum blob_kind kind)
 	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
 	b.version = BLOB_FORMAT_V2;
 	REQUIRE(blob_encode(&b, blob) == blob_size(kind));
+}
+
+/*
+ * A copy of a format 4 blob that claims less (issue 30 item 2): its
+ * cookie set to 0, or relabelled format 3 (the same layout), resealed.
+ */
+static void weakened(const uint8_t *blob, uint8_t *out, enum blob_kind kind,
+		     bool zero_cookie)
+{
+	struct blob b;
+
+	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
+	if (zero_cookie)
+		b.cookie = 0;
+	else
+		b.version = BLOB_FORMAT_V3;
+	REQUIRE(blob_encode(&b, out) == blob_size(kind));
 }
 
 /* import(blob) gives an object (want 0, unimported) or fails with want. */
@@ -254,8 +274,9 @@ static void check_import(const struct kind *k, uint8_t *blob, int want,
 static void stale(const struct kind *k)
 {
 	uint8_t blob[E2E_BLOB_MAX] = { 0 }, nblob[E2E_BLOB_MAX] = { 0 };
+	uint8_t wblob[E2E_BLOB_MAX] = { 0 };
 	uint32_t old_id = 0, new_id = 0;
-	bool reused, fields_agree;
+	bool reused;
 	void *a, *b;
 	int want;
 
@@ -282,29 +303,32 @@ static void stale(const struct kind *k)
 	printf("%s: %s: handle %u, number %#x then %#x\n", NAME, k->name,
 	       handle_of(blob, k->blob_kind), old_id, new_id);
 
-	/* The stale format 3 blob. */
+	/* The stale format 4 blob. */
 	if (method)
-		want = ENOENT;	/* the serial: every kind, both modes */
+		want = ENOENT;	/* the cookie: every kind, both modes */
 	else if (k->id_confirmed)
 		want = reused ? 0 : ENOENT;	/* the id query */
 	else
 		want = 0;	/* liveness and type only: the alias */
 	check_import(k, blob, want, "stale blob");
+	/* Weakened copies: a downgrade with the query, else as above. */
+	weakened(blob, wblob, k->blob_kind, true);
+	check_import(k, wblob, method ? EPROTO : want, "stale, cookie 0");
+	weakened(blob, wblob, k->blob_kind, false);
+	check_import(k, wblob, method ? EPROTO : want, "stale, format 3");
+	weakened(nblob, wblob, k->blob_kind, true);
+	check_import(k, wblob, method ? EPROTO : 0, "new, cookie 0");
 
-	/*
-	 * Its format 2 copy: with the query, the kind, type and id libmlx5
-	 * records (a PD's: none); without it, as above.
-	 */
+	/* Its format 2 copy: a downgrade with the query; else as above. */
 	to_format2(blob, k->blob_kind);
-	fields_agree = k->id_recorded ? reused : true;
 	if (method)
-		want = fields_agree ? 0 : ENOENT;
+		want = EPROTO;
 	check_import(k, blob, want, "stale format 2 blob");
 
 	/* The new object's own blob, and its format 2 copy. */
 	check_import(k, nblob, 0, "new blob");
 	to_format2(nblob, k->blob_kind);
-	check_import(k, nblob, 0, "new format 2 blob");
+	check_import(k, nblob, method ? EPROTO : 0, "new format 2 blob");
 	k->destroy(b);
 }
 
@@ -335,9 +359,9 @@ static void claims_less(void)
 	check_import(k, blob, 0, "live counter");
 	put32(blob + 36, IMPORT_DEVX_UNTYPED);
 	reseal(blob);
-	check_import(k, blob, method ? EINVAL : 0, "type 0");
+	check_import(k, blob, 0, "type 0");
 	to_format2(blob, BLOB_KIND_DEVX_OBJ);
-	check_import(k, blob, method ? ENOENT : 0, "type 0, format 2");
+	check_import(k, blob, method ? EPROTO : 0, "type 0, format 2");
 	REQUIRE(mlx5dv_devx_obj_destroy(fc) == 0);
 }
 
@@ -351,8 +375,8 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[a], "--fw-ids=lowest-free"))
 			lowest_free = true;
 	ctx = e2e_open(0);
-	method = query_handles_present(ctx->cmd_fd);
-	printf("%s: DEVX handle query %s, firmware numbers %s\n", NAME,
+	method = query_handle_expected(ctx->cmd_fd);
+	printf("%s: core handle query %s, firmware numbers %s\n", NAME,
 	       method ? "present" : "absent",
 	       lowest_free ? "lowest-free" : "fresh");
 	REQUIRE(devx_qp_env_open(ctx, &qp_env) == 0);

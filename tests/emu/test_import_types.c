@@ -14,7 +14,7 @@
  *     type or id (set_devx_obj_info()), can only be checked for a live
  *     handle: that import succeeds, reaching the new object.  This is the
  *     documented limit of the import for those types on a kernel without
- *     the DEVX handle query (emu_import_types_no_method); with it
+ *     the core handle query (emu_import_types_no_method); with it
  *     (mlx5-emu's default), every type's old blob fails with ENOENT.
  */
 #include <stdio.h>

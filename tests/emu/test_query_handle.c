@@ -323,7 +323,8 @@ int main(int argc, char **argv)
 	REQUIRE(posix_memalign(&buf, 4096, 4096) == 0);
 	vpd = ibv_alloc_pd(ctx);
 	REQUIRE(vpd);
-	vpd_m = (struct made){ .handle = vpd->handle, .type = UVERBS_OBJECT_PD };
+	vpd_m = (struct made){ .handle = vpd->handle,
+			       .type = UVERBS_OBJECT_PD };
 
 	CHECK_EQ(devx_create(fd, PRM_OP_ALLOC_FLOW_COUNTER, &o[0]), 0);
 	CHECK_EQ(devx_create(fd, PRM_OP_ALLOC_PD, &o[1]), 0);

@@ -195,10 +195,10 @@ static void check_round_trip(const uint8_t *data, size_t size)
 	if (size < 1 + 8 + 21 + 8)
 		return;
 	in.kind = (enum blob_kind)(1 + data[0] % 3);
-	/* Both formats written: 2 has no serial, which decodes as 0. */
+	/* Both formats written: 2 has no cookie, which decodes as 0. */
 	in.version = data[0] & 0x40 ? BLOB_FORMAT_V2 : BLOB_FORMAT_VERSION;
 	if (in.version == BLOB_FORMAT_VERSION)
-		memcpy(&in.serial, data + 1 + 8 + 21, 8);
+		memcpy(&in.cookie, data + 1 + 8 + 21, 8);
 	memcpy(&in.node_guid, data + 1, 8);
 	in.has_vhca_id = data[0] & 0x80;
 	in.vhca_id = data[1] | data[2] << 8;
@@ -229,8 +229,8 @@ static void check_round_trip(const uint8_t *data, size_t size)
 		FAIL("own encoding of kind %d rejected: %d", in.kind, ret);
 	if (out.node_guid != in.node_guid)
 		FAIL("node_guid changed");
-	if (out.version != in.version || out.serial != in.serial)
-		FAIL("version or serial changed");
+	if (out.version != in.version || out.cookie != in.cookie)
+		FAIL("version or cookie changed");
 	if (out.has_vhca_id != in.has_vhca_id ||
 	    (in.has_vhca_id && out.vhca_id != in.vhca_id))
 		FAIL("vhca_id changed");

@@ -87,7 +87,7 @@ static int make(const char *kind, const char *out)
 {
 	struct blob b = {
 		.version = BLOB_FORMAT_VERSION,
-		.serial = 0x2a,
+		.cookie = 0x2a,
 		.node_guid = 0x0002c90300a1b2c3ull,
 		.vhca_id = 5,
 		.has_vhca_id = true,

@@ -100,8 +100,8 @@ for b in "${blobs[@]}"; do
 	expect 1 'import fails with EINVAL \(flags\)' "$c"
 	"$tool" set8 27 1 "$b" "$c"
 	expect 1 'import fails with EINVAL \(flags\)' "$c"
-	# The header's last reserved byte (format 3 bodies end with the
-	# serial, which any value may be).
+	# The header's last reserved byte (format 4 bodies end with the
+	# cookie, which any value may be).
 	"$tool" set8 31 1 "$b" "$c"
 	expect 1 'import fails with EINVAL \(reserved bytes\)' "$c"
 	"$tool" append 16 "$b" "$c"

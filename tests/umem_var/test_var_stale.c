@@ -13,8 +13,8 @@
  *   - after the last munmap(), a VAR made then gets the old handle, page
  *     index and offset: the blob imports and its offset maps the new
  *     VAR's page.  Nothing the kernel answers tells it from the old one.
- * That is a kernel without the DEVX handle query (umem_var_var_stale_
- * no_method).  With it (mlx5-emu's default), the new VARs' serials differ
+ * That is a kernel without the core handle query (umem_var_var_stale_
+ * no_method).  With it (mlx5-emu's default), the new VARs' cookies differ
  * from the blob's and both stale imports fail with ENOENT.
  */
 #include <errno.h>
@@ -25,7 +25,7 @@
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
 #include "check.h"
-#include "query_handles_probe.h"
+#include "query_handle_probe.h"
 #include "umv.h"
 
 #define NAME "umem_var_var_stale"
@@ -49,7 +49,7 @@ static struct mlx5dv_var *var_alloc(struct ibv_context *ctx)
 
 /*
  * The stale blob, its handle taken by a new VAR: it imports without the
- * DEVX handle query, and fails with ENOENT with it (another serial).
+ * core handle query, and fails with ENOENT with it (another cookie).
  */
 static struct mlx5dv_var *stale_import(struct ibv_context *ctx,
 				       uint8_t *blob)
@@ -57,7 +57,7 @@ static struct mlx5dv_var *stale_import(struct ibv_context *ctx,
 	struct mlx5dv_var *imp = mlx5dv_var_import(ctx, blob);
 	int err = errno;	/* before the probe's own ioctl */
 
-	if (query_handles_present(ctx->cmd_fd))
+	if (query_handle_present(ctx->cmd_fd))
 		CHECK(imp == NULL && err == ENOENT);
 	else
 		CHECK(imp != NULL);
@@ -117,7 +117,7 @@ int main(void)
 
 	/*
 	 * Without the handle query the stale blob now names the new VAR,
-	 * page and mapping included; with it, ENOENT (another serial).
+	 * page and mapping included; with it, ENOENT (another cookie).
 	 */
 	imp = stale_import(ctx, blob);
 	if (imp) {

@@ -4,7 +4,8 @@
  * for every kind, the exact byte layout, and a table of bad blobs (every
  * single-byte change, every truncation, wrong kind, version, reserved
  * bytes and device), each rejected with the errno the decode order gives;
- * format 2 (no serial) still read, with its own layout.
+ * format 2 (no cookie) still read, with its own layout, and format 3
+ * (format 4's layout, a serial where the cookie is).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -29,7 +30,7 @@ static struct blob sample(enum blob_kind kind)
 	b.node_guid = 0x0102030405060708ull;
 	b.vhca_id = 0x2b1c;
 	b.has_vhca_id = true;
-	b.serial = 0x0a0b0c0d0e0f1011ull;
+	b.cookie = 0x0a0b0c0d0e0f1011ull;
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		b.handle = 0x11223344;
@@ -130,7 +131,7 @@ static int is_reserved_v2(enum blob_kind kind, size_t off)
 	return 0;
 }
 
-/* The same for format 3, where each kind ends with its serial. */
+/* The same for formats 3 and 4, where each kind ends with its cookie. */
 static int is_reserved(enum blob_kind kind, size_t off)
 {
 	if (off >= 28 && off < 32)
@@ -166,7 +167,7 @@ static void test_sizes(void)
 static void test_layout(void)
 {
 	static const struct le_field obj[] = {
-		{ 4, 1, 3 }, { 5, 1, 0 }, { 6, 1, 1 }, { 7, 1, 0 },
+		{ 4, 1, 4 }, { 5, 1, 0 }, { 6, 1, 1 }, { 7, 1, 0 },
 		{ 8, 4, 64 }, { 16, 1, 0x08 }, { 23, 1, 0x01 },
 		{ 24, 1, 0x1c }, { 25, 1, 0x2b },	/* vhca_id */
 		{ 26, 1, BLOB_F_VHCA_ID }, { 27, 1, 0 },
@@ -184,7 +185,7 @@ static void test_layout(void)
 		{ 48, 8, 0x7766554433221100ull },
 		{ 56, 8, 0x0a0b0c0d0e0f1011ull },
 	};
-	/* Format 2: no serial, log_obj_range at 56. */
+	/* Format 2: no cookie, log_obj_range at 56. */
 	static const struct le_field obj2[] = {
 		{ 4, 2, 2 }, { 40, 4, 0xa1b2c3d4 }, { 44, 4, 0 },
 		{ 56, 1, 0x5a }, { 57, 7, 0 },
@@ -235,8 +236,8 @@ static void test_layout(void)
 }
 
 /*
- * Format 2 round trips with serial 0 and its own reserved bytes; a
- * format 3 blob relabelled as format 2 (its serial where format 2 has
+ * Format 2 round trips with cookie 0 and its own reserved bytes; a
+ * format 4 blob relabelled as format 2 (its cookie where format 2 has
  * reserved bytes) is refused, and so is the reverse where it matters.
  */
 static void test_format2(void)
@@ -254,7 +255,7 @@ static void test_format2(void)
 		memset(&out, 0xcc, sizeof(out));
 		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), 0);
 		CHECK_EQ(out.version, BLOB_FORMAT_V2);
-		CHECK_EQ(out.serial, 0);
+		CHECK_EQ(out.cookie, 0);
 		CHECK_EQ(out.handle, in.handle);
 		if (kinds[i] == BLOB_KIND_DEVX_OBJ) {
 			CHECK_EQ(out.obj.log_obj_range, 0x5a);
@@ -272,7 +273,7 @@ static void test_format2(void)
 			buf[off] = 0;
 			reseal(buf, len);
 		}
-		/* Format 3 bytes under a format 2 label: EINVAL. */
+		/* Format 4 bytes under a format 2 label: EINVAL. */
 		in.version = BLOB_FORMAT_VERSION;
 		len = blob_encode(&in, buf);
 		buf[4] = BLOB_FORMAT_V2;
@@ -281,6 +282,33 @@ static void test_format2(void)
 	}
 	CHECK_EQ(n, (4 + 11) + (4 + 8) + (4 + 12));
 	CHECK_EQ(wrong, 0);
+}
+
+/*
+ * Format 3 has format 4's layout: it round trips, its u64 decoded into
+ * cookie (what it means is import's business, not the codec's).
+ */
+static void test_format3(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE], buf4[BLOB_MAX_SIZE];
+	struct blob in, out;
+	size_t i, len;
+
+	for (i = 0; i < NKINDS; i++) {
+		in = sample(kinds[i]);
+		CHECK_EQ(blob_encode(&in, buf4), blob_size(kinds[i]));
+		in.version = BLOB_FORMAT_V3;
+		len = blob_encode(&in, buf);
+		CHECK_EQ(len, blob_size(kinds[i]));
+		CHECK_EQ(rd_le(buf + 4, 2), 3);
+		/* the same bytes but the version and the checksum */
+		CHECK(!memcmp(buf + 6, buf4 + 6, 6));
+		CHECK(!memcmp(buf + 16, buf4 + 16, len - 16));
+		memset(&out, 0xcc, sizeof(out));
+		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), 0);
+		CHECK_EQ(out.version, BLOB_FORMAT_V3);
+		CHECK_EQ(out.cookie, in.cookie);
+	}
 }
 
 static void test_round_trip(void)
@@ -304,7 +332,7 @@ static void test_round_trip(void)
 		CHECK_EQ(out.node_guid, in.node_guid);
 		CHECK_EQ(out.vhca_id, in.vhca_id);
 		CHECK(out.has_vhca_id);
-		CHECK_EQ(out.serial, in.serial);
+		CHECK_EQ(out.cookie, in.cookie);
 		CHECK_EQ(out.handle, in.handle);
 		switch (kinds[i]) {
 		case BLOB_KIND_DEVX_OBJ:
@@ -335,12 +363,12 @@ static void test_round_trip(void)
 }
 
 /*
- * The errno blob_decode must give for byte off of a format 3 blob changed
- * to v: a version this library reads (2) is judged on, by its checksum.
+ * The errno blob_decode must give for byte off of a format 4 blob changed
+ * to v: a version this library reads (2, 3) is judged on, by its checksum.
  */
 static int errno_for_change_at(size_t off, int v)
 {
-	if (off == 4 && v == BLOB_FORMAT_V2)
+	if (off == 4 && (v == BLOB_FORMAT_V2 || v == BLOB_FORMAT_V3))
 		return EINVAL;
 	if (off == 4 || off == 5)
 		return EPROTO;
@@ -417,7 +445,7 @@ static void test_truncation(void)
 		}
 		CHECK_EQ(blob_decode(good, len, kinds[i], &b), 0);
 	}
-	/* Every kind ends with its serial, whose last byte is not 0. */
+	/* Every kind ends with its cookie, whose last byte is not 0. */
 	CHECK_EQ(lossless, 0);
 	CHECK_EQ(wrong, 0);
 }
@@ -455,7 +483,7 @@ static void test_wrong_kind(void)
 
 static void test_wrong_version(void)
 {
-	static const uint16_t versions[] = { 0, 1, 4, 0x100, 0x200, 0xffff };
+	static const uint16_t versions[] = { 0, 1, 5, 0x100, 0x200, 0xffff };
 	unsigned char buf[BLOB_MAX_SIZE];
 	size_t i, v, len;
 	struct blob b;
@@ -581,6 +609,7 @@ int main(void)
 	test_sizes();
 	test_layout();
 	test_format2();
+	test_format3();
 	test_round_trip();
 	test_single_byte_changes();
 	test_truncation();

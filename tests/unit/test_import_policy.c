@@ -4,16 +4,15 @@
  * types have an id query, which query proves a DEVX object alone, whose
  * firmware part may fail for a live object, the mailbox each builds, and
  * how each answer of the kernel is judged (including the ambiguous EINVAL
- * of kernels older than 5.18); and how the DEVX handle query's answer is
- * judged against a blob (import_policy_judge): every field it vouches
- * for, the serial deciding between stale (ENOENT) and altered (EINVAL).
+ * of kernels older than 5.18); how the core handle query's cookie is
+ * judged against a blob (import_policy_judge: stale ENOENT, downgrade
+ * EPROTO), and the bounds every DEVX object blob keeps.
  */
 #include <errno.h>
 #include <string.h>
 
 #include "check.h"
 #include "import_policy.h"
-#include "rdma_uapi_compat.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
 #include "prm_opcodes.h"
@@ -199,78 +198,72 @@ static void test_type_of(void)
 
 static void test_judge(void)
 {
-	struct mlx5_ib_devx_handle_info k = {
-		.serial = 77, .kind = MLX5_IB_DEVX_HANDLE_KIND_OBJ,
-		.obj_id = 0x800,
-		.opcode = PRM_OP_ALLOC_FLOW_COUNTER,
-	};
-	struct blob b = { .version = BLOB_FORMAT_VERSION, .serial = 77,
+	struct blob b = { .version = BLOB_FORMAT_VERSION, .cookie = 77,
 			  .kind = BLOB_KIND_DEVX_OBJ };
 
-	b.obj.type = IMPORT_DEVX_FLOW_COUNTER;
-	b.obj.object_id = 0x800;
-	CHECK_EQ(import_policy_judge(&b, &k), 0);
-	/* another serial: stale, whatever else agrees */
-	b.serial = 78;
-	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
-	/* the serial agrees, a field does not: altered */
-	b.serial = 77;
-	b.obj.object_id = 0x801;
-	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
-	b.obj.object_id = 0x800;
-	b.obj.type = IMPORT_DEVX_UNTYPED;	/* claims less (21.2) */
-	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
-	b.obj.type = IMPORT_DEVX_QP;
-	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
-	b.obj.type = 99;			/* a type no row has */
-	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
-	/* no serial (format 2): any disagreement is ENOENT */
-	b.serial = 0;
-	b.obj.type = IMPORT_DEVX_UNTYPED;
-	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
-	b.obj.type = IMPORT_DEVX_FLOW_COUNTER;
-	CHECK_EQ(import_policy_judge(&b, &k), 0);
-	/* the handle now holds another kind */
-	k.kind = MLX5_IB_DEVX_HANDLE_KIND_UMEM;
-	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
-	b.serial = 77;
-	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
-
-	/* untyped: a PD's id is not recorded, a general object's is */
-	k.kind = MLX5_IB_DEVX_HANDLE_KIND_OBJ;
-	k.opcode = PRM_OP_ALLOC_PD;
-	k.obj_id = 5;
-	b.obj.type = IMPORT_DEVX_UNTYPED;
-	b.obj.object_id = 0;
-	CHECK_EQ(import_policy_judge(&b, &k), 0);
-	b.obj.object_id = 5;
-	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
-	k.opcode = PRM_OP_CREATE_GENERAL_OBJECT;
-	k.obj_type = 0x7777;
-	CHECK_EQ(import_policy_judge(&b, &k), 0);
-	b.obj.object_id = 6;
-	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
-
-	/* UMEM and VAR: their umem id and page index */
-	memset(&b, 0, sizeof(b));
-	b.kind = BLOB_KIND_DEVX_UMEM;
-	b.umem.umem_id = 9;
-	k = (struct mlx5_ib_devx_handle_info){ .serial = 3,
-		.kind = MLX5_IB_DEVX_HANDLE_KIND_UMEM, .obj_id = 9 };
-	CHECK_EQ(import_policy_judge(&b, &k), 0);
-	k.obj_id = 10;
-	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
-	b.serial = 3;
-	CHECK_EQ(import_policy_judge(&b, &k), EINVAL);
-	memset(&b, 0, sizeof(b));
+	CHECK_EQ(import_policy_judge(&b, 77), 0);
+	/* another cookie: another object took the handle (stale) */
+	CHECK_EQ(import_policy_judge(&b, 78), ENOENT);
+	CHECK_EQ(import_policy_judge(&b, UINT64_MAX), ENOENT);
+	/* claims less than a real export on this kernel: downgrade */
+	b.cookie = 0;
+	CHECK_EQ(import_policy_judge(&b, 77), EPROTO);
+	b.cookie = 77;
+	b.version = BLOB_FORMAT_V3;
+	CHECK_EQ(import_policy_judge(&b, 77), EPROTO);
+	b.version = BLOB_FORMAT_V2;
+	CHECK_EQ(import_policy_judge(&b, 77), EPROTO);
+	/* the same for every kind */
+	b.version = BLOB_FORMAT_VERSION;
 	b.kind = BLOB_KIND_VAR;
-	b.var.page_id = 4;
-	k = (struct mlx5_ib_devx_handle_info){ .serial = 8,
-		.kind = MLX5_IB_DEVX_HANDLE_KIND_VAR, .obj_id = 4 };
-	b.serial = 8;
-	CHECK_EQ(import_policy_judge(&b, &k), 0);
-	b.serial = 9;
-	CHECK_EQ(import_policy_judge(&b, &k), ENOENT);
+	CHECK_EQ(import_policy_judge(&b, 77), 0);
+	CHECK_EQ(import_policy_judge(&b, 76), ENOENT);
+	b.kind = BLOB_KIND_DEVX_UMEM;
+	b.cookie = 0;
+	CHECK_EQ(import_policy_judge(&b, 77), EPROTO);
+}
+
+/* The fields libmlx5 cannot have recorded otherwise: EINVAL. */
+static void test_bounds(void)
+{
+	struct blob b = { .version = BLOB_FORMAT_VERSION,
+			  .kind = BLOB_KIND_DEVX_OBJ };
+
+	CHECK_EQ(import_policy_bounds(&b), 0);
+	b.obj.log_obj_range = IMPORT_LOG_OBJ_RANGE_MAX;
+	CHECK_EQ(import_policy_bounds(&b), 0);
+	b.obj.log_obj_range = IMPORT_LOG_OBJ_RANGE_MAX + 1;
+	CHECK_EQ(import_policy_bounds(&b), EINVAL);
+	b.obj.log_obj_range = 0xff;
+	CHECK_EQ(import_policy_bounds(&b), EINVAL);
+	b.obj.log_obj_range = 0;
+	b.obj.type = IMPORT_DEVX_ASO_CT;
+	CHECK_EQ(import_policy_bounds(&b), 0);
+	b.obj.type = IMPORT_DEVX_ASO_CT + 1;
+	CHECK_EQ(import_policy_bounds(&b), EINVAL);
+	b.obj.type = UINT32_MAX;
+	CHECK_EQ(import_policy_bounds(&b), EINVAL);
+	/* a QP or TIR number has 24 bits */
+	b.obj.type = IMPORT_DEVX_QP;
+	b.obj.object_id = 0xffffff;
+	CHECK_EQ(import_policy_bounds(&b), 0);
+	b.obj.object_id = 0x1000000;
+	CHECK_EQ(import_policy_bounds(&b), EINVAL);
+	b.obj.type = IMPORT_DEVX_TIR;
+	CHECK_EQ(import_policy_bounds(&b), EINVAL);
+	/* a general object's id has 32: any */
+	b.obj.type = IMPORT_DEVX_FLOW_METER;
+	b.obj.object_id = UINT32_MAX;
+	CHECK_EQ(import_policy_bounds(&b), 0);
+	/* untyped: nothing to bound the id by */
+	b.obj.type = IMPORT_DEVX_UNTYPED;
+	CHECK_EQ(import_policy_bounds(&b), 0);
+	/* UMEM and VAR fields have no bound */
+	memset(&b, 0xff, sizeof(b));
+	b.kind = BLOB_KIND_VAR;
+	CHECK_EQ(import_policy_bounds(&b), 0);
+	b.kind = BLOB_KIND_DEVX_UMEM;
+	CHECK_EQ(import_policy_bounds(&b), 0);
 }
 
 int main(void)
@@ -279,5 +272,6 @@ int main(void)
 	test_verdicts();
 	test_type_of();
 	test_judge();
+	test_bounds();
 	return check_done(NAME);
 }
