@@ -55,7 +55,8 @@ static int peer(int sock)
 
 	imp = mlx5dv_devx_obj_import(ctx, m.blob);
 	if (query_handle_present(ctx->cmd_fd)) {
-		CHECK_ERRNO(!imp, ENOENT);
+		CHECK(!imp);
+		CHECK_EQ(imp ? 0 : errno, ENOENT);
 	} else {
 		printf("%s: kernel without UVERBS_METHOD_QUERY_HANDLE: the "
 		       "series imports the backport's blob unchecked\n", NAME);

@@ -10,8 +10,9 @@
  *   --query-handles=off  it has not: import checks nothing, as before
  *                        the series (a stale record imports).
  *
- * In both: import in the same context and in a forked process that got
- * the command fd over SCM_RIGHTS (ibv_import_device()), the imported
+ * In both: import in the same context and in another process (this
+ * program run again) that got the command fd over SCM_RIGHTS
+ * (ibv_import_device()), the imported
  * object usable there; the export of an imported object is the same
  * bytes; a successful export or import leaves errno alone.
  *
@@ -62,7 +63,8 @@ static struct mlx5dv_devx_obj *import_expect(struct ibv_context *ctx,
 	errno = 4321;
 	obj = mlx5dv_devx_obj_import(ctx, copy);
 	if (want) {
-		CHECK_ERRNO(!obj, want);
+		CHECK(!obj);
+		CHECK_EQ(obj ? 0 : errno, want);
 		if (obj)
 			mlx5dv_devx_obj_unimport(obj);
 		return NULL;
@@ -123,7 +125,7 @@ static int child_import(int sock)
 		return 5;
 	mlx5dv_devx_obj_unimport(imp);
 	/* Told the counter is gone: the stale record's answer. */
-	if (read(sock, &id, 1) != 1)
+	if (write(sock, "q", 1) != 1 || read(sock, &id, 1) != 1)
 		return 6;
 	imp = mlx5dv_devx_obj_import(ctx, rec);
 	if (checked ? (imp || errno != ENOENT) : !imp)
@@ -149,13 +151,21 @@ static void two_process(struct ibv_context *ctx)
 	pid = fork();
 	REQUIRE(pid >= 0);
 	if (!pid) {
+		char fd[16];
+
+		/* A new program, as another process of the application. */
 		close(sv[0]);
-		_exit(child_import(sv[1]));
+		snprintf(fd, sizeof(fd), "%d", sv[1]);
+		execl("/proc/self/exe", "upstream_share", checked ?
+		      "--query-handles=on" : "--query-handles=off", "--child",
+		      fd, (char *)NULL);
+		_exit(127);
 	}
 	close(sv[1]);
 	CHECK_EQ(fdpass_send(sv[0], ctx->cmd_fd, rec, REC_MAX), 0);
 	CHECK(write(sv[0], &id, sizeof(id)) == sizeof(id));
-	/* The child's query is done once it reads again. */
+	/* The child has imported and queried the counter. */
+	CHECK(read(sv[0], &id, 1) == 1);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
 	CHECK(write(sv[0], "d", 1) == 1);
 	REQUIRE(waitpid(pid, &status, 0) == pid);
@@ -189,7 +199,7 @@ static void stale(struct ibv_context *ctx)
 	CHECK_EQ(mlx5dv_devx_obj_destroy(reuse), 0);
 }
 
-/* A record of ctx given to another file, where the handle is taken. */
+/* A record of ctx given to another file (of the same or another device). */
 static void other_file(struct ibv_context *ctx, struct ibv_context *other)
 {
 	struct mlx5dv_devx_obj *fc, *theirs;
@@ -201,7 +211,7 @@ static void other_file(struct ibv_context *ctx, struct ibv_context *other)
 	REQUIRE(fc && theirs);
 	obj_export(fc, rec);
 	obj_export(theirs, trec);
-	CHECK(!memcmp(rec, trec, sizeof(uint32_t)));
+	/* Whether or not the handle names an object there. */
 	import_stale(other, rec);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(theirs), 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
@@ -242,7 +252,7 @@ static void umem_var(struct ibv_context *ctx)
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
 	uimp = mlx5dv_devx_umem_import(ctx, rec);
 	if (checked)
-		CHECK_ERRNO(!uimp, ENOENT);
+		CHECK_EQ(uimp ? 0 : errno, ENOENT);
 	else
 		CHECK(uimp != NULL);
 	if (uimp)
@@ -259,7 +269,7 @@ static void umem_var(struct ibv_context *ctx)
 	mlx5dv_free_var(var);
 	vimp = mlx5dv_var_import(ctx, rec);
 	if (checked)
-		CHECK_ERRNO(!vimp, ENOENT);
+		CHECK_EQ(vimp ? 0 : errno, ENOENT);
 	else
 		CHECK(vimp != NULL);
 	if (vimp)
@@ -271,12 +281,14 @@ int main(int argc, char **argv)
 	struct ibv_context *ctx, *other, *dev1;
 	bool has;
 
-	if (argc != 2 || (strcmp(argv[1], "--query-handles=on") &&
-			  strcmp(argv[1], "--query-handles=off"))) {
+	if (argc < 2 || (strcmp(argv[1], "--query-handles=on") &&
+			 strcmp(argv[1], "--query-handles=off"))) {
 		fprintf(stderr, "usage: %s --query-handles=on|off\n", argv[0]);
 		return 2;
 	}
 	checked = !strcmp(argv[1], "--query-handles=on");
+	if (argc == 4 && !strcmp(argv[2], "--child"))
+		return child_import(atoi(argv[3]));
 	ctx = devx_open(NULL, 0);
 	other = devx_open(NULL, 0);
 	dev1 = devx_open(NULL, 1);
