@@ -76,3 +76,23 @@ bool fw_cmd_create_xrc_srq(struct fw_cmd *cmd)
 				PRM_XRC_SRQ_IN_LEN, &holds);
 	return fw_created(cmd, obj, PRM_OUT_OBJN);
 }
+
+/*
+ * RMPs (CREATE_RMP, DESTROY_RMP): the form a kernel driver gives a basic
+ * SRQ at ISSI 1.  The PD of the RMP's work queue must be live and usable
+ * by the uid; numbered with the SRQs; its memory is not checked.
+ */
+bool fw_cmd_create_rmp(struct fw_cmd *cmd)
+{
+	struct fw_holds holds = { 0 };
+	struct fw_obj *pd, *obj;
+
+	pd = fw_obj_find(cmd->fw, FW_OBJ_PD, prm_get(cmd->in, PRM_RMP_WQ_PD));
+	if (!fw_obj_usable(cmd, pd) || !fw_hold(cmd, &holds, pd)) {
+		fw_holds_free(&holds);
+		return false;
+	}
+	obj = fw_obj_create_ctx(cmd, FW_OBJ_SRQ, 1u << FW_LOG_MAX_SRQ, 0,
+				PRM_RMP_IN_LEN, &holds);
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
+}
