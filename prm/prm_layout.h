@@ -779,6 +779,15 @@ enum prm_cap_type {
 #define PRM_HCA_VPORT_SM_LID 0x3a0, 16
 #define PRM_HCA_VPORT_SM_SL 0x3b0, 4
 
+/* CREATE_XRC_SRQ: the XRC SRQ context at byte 16. */
+#define PRM_XRC_SRQ_IN_LEN 272
+#define PRM_XRC_SRQC_XRCD 0xa8, 24
+#define PRM_XRC_SRQC_PD 0x148, 24
+
+/* CREATE_RMP: the RMP context at byte 32, its work queue's PD. */
+#define PRM_RMP_IN_LEN 280
+#define PRM_RMP_WQ_PD 0x2c8, 24
+
 /* CREATE_MKEY (the mkc at byte 16) and DESTROY_MKEY. */
 #define PRM_MKEY_IN_LEN 0x110
 #define PRM_MKEY_UMEM_VALID 0x61, 1

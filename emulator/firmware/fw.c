@@ -124,6 +124,11 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_CREATE_SRQ, PRM_SRQ_IN_LEN, 16, fw_cmd_create_srq },
 	{ PRM_OP_QUERY_SRQ, 16, PRM_QUERY_SRQ_OUT_LEN, fw_cmd_query_srq },
 	{ PRM_OP_DESTROY_SRQ, 16, 16, fw_cmd_destroy_srq },
+	{ PRM_OP_CREATE_XRC_SRQ, PRM_XRC_SRQ_IN_LEN, 16,
+	  fw_cmd_create_xrc_srq },
+	{ PRM_OP_DESTROY_XRC_SRQ, 16, 16, fw_cmd_destroy_srq },
+	{ PRM_OP_CREATE_RMP, PRM_RMP_IN_LEN, 16, fw_cmd_create_rmp },
+	{ PRM_OP_DESTROY_RMP, 16, 16, fw_cmd_destroy_srq },
 	{ PRM_OP_CREATE_MKEY, PRM_MKEY_IN_LEN, 16, fw_cmd_create_mkey },
 	{ PRM_OP_DESTROY_MKEY, 16, 16, fw_cmd_destroy_mkey },
 };

@@ -285,6 +285,8 @@ bool fw_cmd_query_hca_vport_gid(struct fw_cmd *cmd);
 bool fw_cmd_query_hca_vport_pkey(struct fw_cmd *cmd);
 bool fw_cmd_query_lag(struct fw_cmd *cmd);
 bool fw_cmd_create_mkey(struct fw_cmd *cmd);
+bool fw_cmd_create_xrc_srq(struct fw_cmd *cmd);
+bool fw_cmd_create_rmp(struct fw_cmd *cmd);
 bool fw_cmd_destroy_mkey(struct fw_cmd *cmd);
 bool fw_cmd_create_uctx(struct fw_cmd *cmd);
 bool fw_cmd_destroy_uctx(struct fw_cmd *cmd);

@@ -51,3 +51,48 @@ bool fw_cmd_destroy_srq(struct fw_cmd *cmd)
 {
 	return fw_destroy_named(cmd, FW_OBJ_SRQ, prm_get(cmd->in, PRM_IN_OBJN));
 }
+
+/*
+ * XRC SRQs (CREATE_XRC_SRQ, DESTROY_XRC_SRQ), as a kernel driver makes
+ * one for its own use: the PD and XRC domain the context names must be
+ * live and usable by the uid; the SRQ holds its PD and is numbered with
+ * the basic SRQs (one number space, as on a device).  Its memory is not
+ * checked; it is never queried.
+ */
+bool fw_cmd_create_xrc_srq(struct fw_cmd *cmd)
+{
+	struct fw_holds holds = { 0 };
+	struct fw_obj *pd, *xrcd, *obj;
+
+	pd = fw_obj_find(cmd->fw, FW_OBJ_PD, prm_get(cmd->in, PRM_XRC_SRQC_PD));
+	xrcd = fw_obj_find(cmd->fw, FW_OBJ_XRCD,
+			   prm_get(cmd->in, PRM_XRC_SRQC_XRCD));
+	if (!fw_obj_usable(cmd, pd) || !fw_obj_usable(cmd, xrcd) ||
+	    !fw_hold(cmd, &holds, pd) || !fw_hold(cmd, &holds, xrcd)) {
+		fw_holds_free(&holds);
+		return false;
+	}
+	obj = fw_obj_create_ctx(cmd, FW_OBJ_SRQ, 1u << FW_LOG_MAX_SRQ, 0,
+				PRM_XRC_SRQ_IN_LEN, &holds);
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
+}
+
+/*
+ * RMPs (CREATE_RMP, DESTROY_RMP): the form a kernel driver gives a basic
+ * SRQ at ISSI 1.  The PD of the RMP's work queue must be live and usable
+ * by the uid; numbered with the SRQs; its memory is not checked.
+ */
+bool fw_cmd_create_rmp(struct fw_cmd *cmd)
+{
+	struct fw_holds holds = { 0 };
+	struct fw_obj *pd, *obj;
+
+	pd = fw_obj_find(cmd->fw, FW_OBJ_PD, prm_get(cmd->in, PRM_RMP_WQ_PD));
+	if (!fw_obj_usable(cmd, pd) || !fw_hold(cmd, &holds, pd)) {
+		fw_holds_free(&holds);
+		return false;
+	}
+	obj = fw_obj_create_ctx(cmd, FW_OBJ_SRQ, 1u << FW_LOG_MAX_SRQ, 0,
+				PRM_RMP_IN_LEN, &holds);
+	return fw_created(cmd, obj, PRM_OUT_OBJN);
+}

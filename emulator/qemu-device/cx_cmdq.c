@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5-cx: the command queue.  Each doorbell bit names a 64-byte entry
  * of the queue whose address the driver wrote to the init segment; the
@@ -121,7 +121,8 @@ void cx_cmdq_doorbell(CxState *s, uint32_t mask)
 	unsigned int i;
 
 	for (i = 0; i < (1u << CX_CMDQ_LOG_SIZE); i++) {
-		uint64_t ent = cx_cmdq_base(s) + ((uint64_t)i << CX_CMDQ_LOG_STRIDE);
+		uint64_t ent = cx_cmdq_base(s) +
+			       ((uint64_t)i << CX_CMDQ_LOG_STRIDE);
 		/* the EQ that exists when the command starts is told */
 		bool evented = cx_eq_wants(s, PRM_EVENT_TYPE_CMD);
 		uint8_t own;

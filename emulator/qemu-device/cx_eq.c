@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5-cx: event queues.  CREATE_EQ records the EQ's pages, size, MSI-X
  * vector and event mask; an event is written as a 64-byte EQE at the
@@ -57,8 +57,8 @@ static bool cx_eq_create(CxState *s, const uint8_t *in, size_t inlen,
 	eq->npages = npages;
 	eq->page_shift = 12 + log_pg;
 	for (i = 0; i < 4; i++)
-		eq->event_mask[i] = ldq_be_p(in + PRM_CREATE_EQ_EVENT_MASK_BYTE +
-					     8 * i);
+		eq->event_mask[i] =
+			ldq_be_p(in + PRM_CREATE_EQ_EVENT_MASK_BYTE + 8 * i);
 	for (i = 0; i < npages; i++)
 		eq->pages[i] = ldq_be_p(in + PRM_CREATE_EQ_PAS_BYTE + 8 * i);
 	cx_eq_status(out, EMU_FW_STATUS_OK);

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5-cx: the commands that only the driver of the whole function sends
  * (bring-up, pages, UARs, registers, adapter identity), which mlx5-emu's
@@ -7,7 +7,8 @@
  *
  * The function needs no pages from the host (QUERY_PAGES answers 0, so
  * MANAGE_PAGES never carries any), keeps no register state (ACCESS_REG
- * answers the port registers below, zeros for the rest), and accepts SET_HCA_CAP without changing what QUERY_HCA_CAP reports.
+ * answers the port registers below, zeros for the rest), and accepts
+ * SET_HCA_CAP without changing what QUERY_HCA_CAP reports.
  */
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
@@ -171,7 +172,8 @@ void cx_caps_profile(CxState *s, const uint8_t *in, uint8_t *out,
 	unsigned int type = prm_get(in, PRM_HDR_OP_MOD) >> 1;
 	uint8_t *cap = out + PRM_CAP_AREA_BYTE;
 
-	if (type != PRM_CAP_TYPE_GENERAL || outlen < PRM_QUERY_HCA_CAP_MIN_OUT_LEN)
+	if (type != PRM_CAP_TYPE_GENERAL ||
+	    outlen < PRM_QUERY_HCA_CAP_MIN_OUT_LEN)
 		return;
 	prm_set(cap, PRM_CAP_XRC, 1);
 	prm_set(cap, PRM_CAP_VPORT_GROUP_MANAGER, 0);

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5-cx: the PCI function (15b3:101b), its BAR0 registers and MSI-X.
  * BAR0 is 64-bit, 32 MB: the initialization segment in its first 8 KB,
@@ -50,7 +50,7 @@ static uint32_t cx_iseg_read(CxState *s, hwaddr addr)
 	case PRM_ISEG_INTERNAL_TIMER_L:
 		return (uint32_t)cx_timer_ticks();
 	case PRM_ISEG_HEALTH_COUNTER:
-		/* the driver's health poll wants it to move; any read moves it */
+		/* the health poll wants it to move: every read moves it */
 		return ++s->health_counter & 0xffffff;
 	default:
 		return 0;	/* health buffer clean, default timeouts */

@@ -82,10 +82,15 @@ copy() {	# a file and the libraries it loads, at the same paths
 	f=$(readlink -f "$1")
 	mkdir -p "$img$(dirname "$1")"
 	cp "$f" "$img$1"
+	# each library at its real name too, the loaded name a link to it:
+	# the project's libmlx5 guard reads the version from the real name
 	for l in $(ldd "$f" 2>/dev/null | grep -oE '/[^ ]+\.so[^ ]*'); do
+		local r
+		r=$(readlink -f "$l")
 		[ -e "$img$l" ] && continue
-		mkdir -p "$img$(dirname "$l")"
-		cp -L "$l" "$img$l"
+		mkdir -p "$img$(dirname "$l")" "$img$(dirname "$r")"
+		cp "$r" "$img$r"
+		[ "$r" = "$l" ] || ln -sf "$r" "$img$l"
 	done
 }
 for p in /usr/bin/kmod /usr/bin/rdma /usr/bin/ibv_devinfo \

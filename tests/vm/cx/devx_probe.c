@@ -43,7 +43,8 @@ int main(void)
 	printf("QUERY_HCA_CAP: vhca_id %u port_type %u xrc %u\n",
 	       prm_get(cap, PRM_CAP_VHCA_ID), prm_get(cap, PRM_CAP_PORT_TYPE),
 	       prm_get(cap, PRM_CAP_XRC));
-	if (prm_get(cap, PRM_CAP_PORT_TYPE) != 0 || !prm_get(cap, PRM_CAP_XRC)) {
+	if (prm_get(cap, PRM_CAP_PORT_TYPE) != 0 ||
+	    !prm_get(cap, PRM_CAP_XRC)) {
 		printf("FAIL: not the kernel profile (IB port, XRC)\n");
 		return 1;
 	}
