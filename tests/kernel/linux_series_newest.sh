@@ -14,8 +14,8 @@
 #     (olddefconfig, modules_prepare): Debian builds those headers with
 #     a newer gcc whose options gcc-12 refuses, so the packaged headers
 #     cannot build modules here;
-#  4. builds ib_core, ib_uverbs and the rest of drivers/infiniband/core,
-#     mlx5_ib and rdma_rxe in that tree with W=1 -Werror;
+#  4. builds ib_core, ib_uverbs and the rest of drivers/infiniband/core
+#     (the modules the series changes) in that tree with W=1 -Werror;
 #  5. kernel-headers/rdma_uapi_compat.h against its patched uapi headers.
 # Skipped where apt cannot download from unstable/experimental.
 #
@@ -94,5 +94,9 @@ nice make -s -C "$T" $K olddefconfig >"$W/prepare.log" 2>&1 &&
 echo "  prepared in $(($(date +%s) - s)) s"
 
 t "build (W=1, warnings are errors)"
+# Only the core's modules: the series changes no driver, and on this base
+# nothing is loaded (the VM boots 6.12), so the drivers' builds would
+# repeat 6.12's check of the same unchanged driver code at CI's expense.
+RDMA_MODULE_DIRS=core
 build_rdma_modules "$T" "$T" $K
 t "passed in $(($(date +%s) - start)) s"
