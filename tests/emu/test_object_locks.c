@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "e2e.h"
+#include "emu_hold.h"
 #include "emu_util.h"
 #include "qp_attr.h"
 #include "query_handle_probe.h"
@@ -29,25 +30,6 @@
 
 #define NAME "emu_object_locks"
 
-/* EMU_OBJECT_TEST's HOLD of handle (mode 0 shared, 1 exclusive) */
-static int hold(int fd, uint32_t handle, int mode)
-{
-	struct emu_raw r;
-
-	raw_init(&r, EMU_OBJECT_TEST, EMU_METHOD_TEST_HOLD);
-	raw_attr(&r, EMU_ATTR_TEST_HANDLE, 8, handle);
-	raw_attr(&r, EMU_ATTR_TEST_MODE, 8, (uint64_t)mode);
-	return raw_exec(fd, &r);
-}
-
-static int release(int fd, uint32_t handle)
-{
-	struct emu_raw r;
-
-	raw_init(&r, EMU_OBJECT_TEST, EMU_METHOD_TEST_RELEASE);
-	raw_attr(&r, EMU_ATTR_TEST_HANDLE, 8, handle);
-	return raw_exec(fd, &r);
-}
 
 /* import of blob: 0 (imported and unimported) or the errno */
 static int import_errno(struct ibv_context *ctx, uint8_t *blob)
@@ -79,25 +61,25 @@ static void devx_locks(struct ibv_context *ctx)
 	e2e_export(meter, blob);
 	h = e2e_blob_handle(blob);
 
-	CHECK_EQ(hold(fd, h, 0), 0);
+	CHECK_EQ(emu_hold(fd, h, 0), 0);
 	CHECK_EQ(meter_set_active(meter, mid, false), 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(meter), EBUSY);
 	CHECK_EQ(meter_query(meter, mid, &active), 0);
 	CHECK_EQ(import_errno(ctx, blob), 0);
 	/* an exclusive hold collides with the shared one */
-	CHECK_EQ(hold(fd, h, 1), EBUSY);
-	CHECK_EQ(release(fd, h), 0);
-	CHECK_EQ(release(fd, h), ENOENT);
+	CHECK_EQ(emu_hold(fd, h, 1), EBUSY);
+	CHECK_EQ(emu_release(fd, h), 0);
+	CHECK_EQ(emu_release(fd, h), ENOENT);
 
-	CHECK_EQ(hold(fd, h, 1), 0);
+	CHECK_EQ(emu_hold(fd, h, 1), 0);
 	CHECK_EQ(meter_query(meter, mid, &active), EBUSY);
 	CHECK_EQ(import_errno(ctx, blob), method ? 0 : EBUSY);
 	CHECK_EQ(meter_set_active(meter, mid, true), EBUSY);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(meter), EBUSY);
-	CHECK_EQ(hold(fd, h, 0), EBUSY);
+	CHECK_EQ(emu_hold(fd, h, 0), EBUSY);
 	/* the daemon serves every other object meanwhile */
 	CHECK_EQ(fc_query_status(fc, fcid, NULL), 0);
-	CHECK_EQ(release(fd, h), 0);
+	CHECK_EQ(emu_release(fd, h), 0);
 
 	/* after the window */
 	CHECK_EQ(meter_set_active(meter, mid, true), 0);
@@ -107,7 +89,7 @@ static void devx_locks(struct ibv_context *ctx)
 	CHECK_EQ(mlx5dv_devx_obj_destroy(meter), 0);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
 	/* a handle that is no object */
-	CHECK_EQ(hold(fd, h, 0), ENOENT);
+	CHECK_EQ(emu_hold(fd, h, 0), ENOENT);
 }
 
 static void verbs_locks(struct ibv_context *ctx)
@@ -124,18 +106,18 @@ static void verbs_locks(struct ibv_context *ctx)
 	qp = ibv_create_qp(pd, &ia);
 	REQUIRE(qp);
 
-	CHECK_EQ(hold(fd, qp->handle, 0), 0);
+	CHECK_EQ(emu_hold(fd, qp->handle, 0), 0);
 	CHECK_EQ(ibv_destroy_qp(qp), EBUSY);
 	CHECK_EQ(ibv_query_qp(qp, &qa, IBV_QP_STATE, &qia), 0);
-	CHECK_EQ(release(fd, qp->handle), 0);
-	CHECK_EQ(hold(fd, qp->handle, 1), 0);
+	CHECK_EQ(emu_release(fd, qp->handle), 0);
+	CHECK_EQ(emu_hold(fd, qp->handle, 1), 0);
 	/*
 	 * the write() command's uobj_get_obj_read() turns any failed
 	 * lookup, EBUSY included, into EINVAL (ib_uverbs_query_qp())
 	 */
 	CHECK_EQ(ibv_query_qp(qp, &qa, IBV_QP_STATE, &qia), EINVAL);
 	CHECK_EQ(ibv_destroy_qp(qp), EBUSY);
-	CHECK_EQ(release(fd, qp->handle), 0);
+	CHECK_EQ(emu_release(fd, qp->handle), 0);
 	CHECK_EQ(ibv_query_qp(qp, &qa, IBV_QP_STATE, &qia), 0);
 	CHECK_EQ(ibv_destroy_qp(qp), 0);
 	CHECK_EQ(ibv_destroy_cq(cq), 0);

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "emu_counters_read.h"
+#include "emu_hold.h"
 #include "emu_util.h"
 #include "query_handle_probe.h"
 #include "rdma_uapi_compat.h"
@@ -147,25 +148,6 @@ static int ask(int fd, struct made *m)
 	return ret;
 }
 
-/* the EMU_OBJECT_TEST hold a concurrent call would take (mode 1: excl.) */
-static int hold(int fd, uint32_t handle, int mode)
-{
-	struct emu_raw r;
-
-	raw_init(&r, EMU_OBJECT_TEST, EMU_METHOD_TEST_HOLD);
-	raw_attr(&r, EMU_ATTR_TEST_HANDLE, 8, handle);
-	raw_attr(&r, EMU_ATTR_TEST_MODE, 8, (uint64_t)mode);
-	return raw_exec(fd, &r);
-}
-
-static int release(int fd, uint32_t handle)
-{
-	struct emu_raw r;
-
-	raw_init(&r, EMU_OBJECT_TEST, EMU_METHOD_TEST_RELEASE);
-	raw_attr(&r, EMU_ATTR_TEST_HANDLE, 8, handle);
-	return raw_exec(fd, &r);
-}
 
 static bool all_distinct(const uint64_t *v, size_t n)
 {
@@ -232,10 +214,10 @@ static void no_lock(int fd, const struct made *fc)
 	int mode;
 
 	for (mode = 0; mode <= 1; mode++) {
-		REQUIRE(hold(fd, fc->handle, mode) == 0);
+		REQUIRE(emu_hold(fd, fc->handle, mode) == 0);
 		CHECK_EQ(ask(fd, &m), 0);
 		CHECK_EQ(m.cookie, fc->cookie);
-		CHECK_EQ(release(fd, fc->handle), 0);
+		CHECK_EQ(emu_release(fd, fc->handle), 0);
 	}
 }
 
