@@ -11,6 +11,7 @@ enum {
 	OFF_VERSION = 4,
 	OFF_KIND = 6,
 	OFF_LENGTH = 8,
+	PREFIX_SIZE = OFF_LENGTH + 4,	/* what says how long the rest is */
 	OFF_CHECKSUM = 12,
 	OFF_GUID = 16,
 	OFF_VHCA_ID = 24,
@@ -170,10 +171,12 @@ int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 	/*
 	 * The caller's bytes may be rewritten by another thread or process
 	 * at any time: each is read once, into raw, and only raw is checked
-	 * and decoded.  The header first: its length is checked before more
-	 * is read.
+	 * and decoded.  Magic, version, kind and length first: a caller
+	 * that passes no size (avail SIZE_MAX) owns only what a record of
+	 * that kind and length holds, so nothing past them is read until
+	 * they agree.
 	 */
-	memcpy(raw, buf, BLOB_HEADER_SIZE);
+	memcpy(raw, buf, PREFIX_SIZE);
 	if (memcmp(p + OFF_MAGIC, BLOB_MAGIC, 4))
 		return EINVAL;
 	version = get_le(p + OFF_VERSION, 2);
@@ -185,8 +188,8 @@ int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 		return EINVAL;
 	if (get_le(p + OFF_LENGTH, 4) != len || avail < len)
 		return EINVAL;
-	memcpy(raw + BLOB_HEADER_SIZE, (const unsigned char *)buf +
-	       BLOB_HEADER_SIZE, len - BLOB_HEADER_SIZE);
+	memcpy(raw + PREFIX_SIZE, (const unsigned char *)buf + PREFIX_SIZE,
+	       len - PREFIX_SIZE);
 	if (get_le(p + OFF_CHECKSUM, 4) != blob_checksum(p, len))
 		return EINVAL;
 	DECODE_SEAM();

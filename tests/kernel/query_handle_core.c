@@ -346,7 +346,7 @@ int main(int argc, char **argv)
 	struct ibv_device **list, *dev = NULL;
 	unsigned int rounds = 2000;
 	uint64_t c;
-	int i, n, ret;
+	int i, n, ret, rc;
 
 	for (i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "--expect=", 9))
@@ -389,32 +389,37 @@ int main(int argc, char **argv)
 		       strerror(ret));
 		if (expect && !strcmp(expect, "absent")) {
 			printf("%s: 1 passed, 0 failed\n", NAME);
-			return 0;
-		}
-		if (expect) {
+			rc = 0;
+		} else if (expect) {
 			printf("FAIL %s: the kernel has no "
 			       "UVERBS_METHOD_QUERY_HANDLE\n", NAME);
-			return 1;
+			rc = 1;
+		} else {
+			printf("SKIP %s: the kernel has no "
+			       "UVERBS_METHOD_QUERY_HANDLE\n", NAME);
+			rc = 77;
 		}
-		printf("SKIP %s: the kernel has no "
-		       "UVERBS_METHOD_QUERY_HANDLE\n", NAME);
-		return 77;
+		goto out;
 	}
 	printf("method present: a handle never allocated answers %s\n",
 	       strerror(ret));
 	if (expect && !strcmp(expect, "absent")) {
 		printf("FAIL %s: the method is there (%s)\n", NAME,
 		       strerror(ret));
-		return 1;
+		rc = 1;
+		goto out;
 	}
 	CHECK(ret == ENOENT, "a handle never allocated: %s", strerror(ret));
 
 	basics(ctx, other);
 	race(ctx, rounds);
-
+	rc = -1;
+out:
 	ibv_close_device(other);
 	ibv_close_device(ctx);
 	ibv_free_device_list(list);
+	if (rc >= 0)
+		return rc;
 	if (failures) {
 		printf("%s: %d checks failed\n", NAME, failures);
 		return 1;
