@@ -41,6 +41,7 @@
 #include "check.h"
 #include "devx_objs.h"
 #include "e2e.h"
+#include "e2e_kind_ops.h"
 #include "import_policy.h"
 #include "query_handle_probe.h"
 
@@ -55,30 +56,12 @@ static struct devx_qp_env qp_env;
 /* One kind: how to make, export, import and drop an object of it. */
 struct kind {
 	const char *name;
-	enum blob_kind blob_kind;
+	const struct e2e_kind_ops *ops;
 	bool id_confirmed;	/* without the query, an id query confirms */
 	bool fw_mode;		/* the number follows mlx5-emu --fw-ids */
 	void *(*make)(uint32_t *id);
-	int (*export)(void *obj, void *blob);
-	void *(*import)(void *blob);
-	void (*unimport)(void *obj);
 	void (*destroy)(void *obj);
 };
-
-static int obj_export(void *obj, void *blob)
-{
-	return mlx5dv_devx_obj_export(obj, blob);
-}
-
-static void *obj_import(void *blob)
-{
-	return mlx5dv_devx_obj_import(ctx, blob);
-}
-
-static void obj_unimport(void *obj)
-{
-	mlx5dv_devx_obj_unimport(obj);
-}
 
 static void obj_destroy(void *obj)
 {
@@ -135,21 +118,6 @@ static void *make_umem(uint32_t *id)
 	return r->umem;
 }
 
-static int umem_export(void *obj, void *blob)
-{
-	return mlx5dv_devx_umem_export(obj, blob);
-}
-
-static void *umem_import(void *blob)
-{
-	return mlx5dv_devx_umem_import(ctx, blob);
-}
-
-static void umem_unimport(void *obj)
-{
-	mlx5dv_devx_umem_unimport(obj);
-}
-
 static void umem_destroy(void *obj)
 {
 	size_t i;
@@ -174,46 +142,26 @@ static void *make_var(uint32_t *id)
 	return var;
 }
 
-static int var_export(void *obj, void *blob)
-{
-	return mlx5dv_var_export(obj, blob);
-}
-
-static void *var_import(void *blob)
-{
-	return mlx5dv_var_import(ctx, blob);
-}
-
-static void var_unimport(void *obj)
-{
-	mlx5dv_var_unimport(obj);
-}
-
 static void var_destroy(void *obj)
 {
 	mlx5dv_free_var(obj);
 }
 
 #define DEVX(label, confirmed, maker)					\
-	{ .name = (label), .blob_kind = BLOB_KIND_DEVX_OBJ,		\
+	{ .name = (label), .ops = &e2e_obj_ops,				\
 	  .id_confirmed = (confirmed),					\
 	  .fw_mode = true,						\
-	  .make = (maker), .export = obj_export, .import = obj_import,	\
-	  .unimport = obj_unimport, .destroy = obj_destroy }
+	  .make = (maker), .destroy = obj_destroy }
 
 static const struct kind kinds[] = {
 	DEVX("flow counter", true, make_fc),
 	DEVX("flow meter", true, make_meter),
 	DEVX("DEVX QP", true, make_qp),
 	DEVX("PD (untyped)", false, make_pd),
-	{ .name = "UMEM", .blob_kind = BLOB_KIND_DEVX_UMEM,
-	  .fw_mode = true,
-	  .make = make_umem, .export = umem_export,
-	  .import = umem_import, .unimport = umem_unimport,
-	  .destroy = umem_destroy },
-	{ .name = "VAR", .blob_kind = BLOB_KIND_VAR,
-	  .make = make_var, .export = var_export, .import = var_import,
-	  .unimport = var_unimport, .destroy = var_destroy },
+	{ .name = "UMEM", .ops = &e2e_umem_ops, .fw_mode = true,
+	  .make = make_umem, .destroy = umem_destroy },
+	{ .name = "VAR", .ops = &e2e_var_ops,
+	  .make = make_var, .destroy = var_destroy },
 };
 
 static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
@@ -258,7 +206,7 @@ static void check_import(const struct kind *k, uint8_t *blob, int want,
 	void *obj;
 
 	errno = 0;
-	obj = k->import(blob);
+	obj = k->ops->import(ctx, blob);
 	if (want ? obj || errno != want : !obj)
 		fprintf(stderr, "%s: %s: %s, want %s\n", k->name, what,
 			obj ? "imported" : strerror(errno),
@@ -268,7 +216,7 @@ static void check_import(const struct kind *k, uint8_t *blob, int want,
 	else
 		CHECK(obj != NULL);
 	if (obj)
-		k->unimport(obj);
+		k->ops->unimport(obj);
 }
 
 static void stale(const struct kind *k)
@@ -285,14 +233,14 @@ static void stale(const struct kind *k)
 		printf("%s: no %s here: not checked\n", NAME, k->name);
 		return;
 	}
-	REQUIRE(k->export(a, blob) == 0);
+	REQUIRE(k->ops->export(a, blob) == 0);
 	k->destroy(a);
 	b = k->make(&new_id);
 	REQUIRE(b);
-	REQUIRE(k->export(b, nblob) == 0);
+	REQUIRE(k->ops->export(b, nblob) == 0);
 	/* The kernel hands handles out lowest-free: the same one. */
-	CHECK_EQ(handle_of(nblob, k->blob_kind),
-		 handle_of(blob, k->blob_kind));
+	CHECK_EQ(handle_of(nblob, k->ops->blob_kind),
+		 handle_of(blob, k->ops->blob_kind));
 	reused = new_id == old_id;
 	/*
 	 * Firmware numbers: reused exactly in lowest-free mode.  A VAR's
@@ -301,7 +249,7 @@ static void stale(const struct kind *k)
 	if (k->fw_mode)
 		CHECK_EQ(reused, lowest_free);
 	printf("%s: %s: handle %u, number %#x then %#x\n", NAME, k->name,
-	       handle_of(blob, k->blob_kind), old_id, new_id);
+	       handle_of(blob, k->ops->blob_kind), old_id, new_id);
 
 	/* The stale format 4 blob. */
 	if (method)
@@ -312,22 +260,22 @@ static void stale(const struct kind *k)
 		want = 0;	/* liveness and type only: the alias */
 	check_import(k, blob, want, "stale blob");
 	/* Weakened copies: a downgrade with the query, else as above. */
-	weakened(blob, wblob, k->blob_kind, true);
+	weakened(blob, wblob, k->ops->blob_kind, true);
 	check_import(k, wblob, method ? EPROTO : want, "stale, cookie 0");
-	weakened(blob, wblob, k->blob_kind, false);
+	weakened(blob, wblob, k->ops->blob_kind, false);
 	check_import(k, wblob, method ? EPROTO : want, "stale, format 3");
-	weakened(nblob, wblob, k->blob_kind, true);
+	weakened(nblob, wblob, k->ops->blob_kind, true);
 	check_import(k, wblob, method ? EPROTO : 0, "new, cookie 0");
 
 	/* Its format 2 copy: a downgrade with the query; else as above. */
-	to_format2(blob, k->blob_kind);
+	to_format2(blob, k->ops->blob_kind);
 	if (method)
 		want = EPROTO;
 	check_import(k, blob, want, "stale format 2 blob");
 
 	/* The new object's own blob, and its format 2 copy. */
 	check_import(k, nblob, 0, "new blob");
-	to_format2(nblob, k->blob_kind);
+	to_format2(nblob, k->ops->blob_kind);
 	check_import(k, nblob, method ? EPROTO : 0, "new format 2 blob");
 	k->destroy(b);
 }

@@ -30,6 +30,7 @@
 #include "check.h"
 #include "devx_objs.h"
 #include "e2e.h"
+#include "e2e_kind_ops.h"
 #include "query_handle_probe.h"
 
 #define NAME "e2e_launder"
@@ -40,11 +41,8 @@ static long page;
 
 struct kind {
 	const char *name;
-	enum blob_kind blob_kind;
+	const struct e2e_kind_ops *ops;
 	void *(*make)(void);
-	int (*export)(void *obj, void *blob);
-	void *(*import)(void *blob);
-	void (*unimport)(void *obj);
 	void (*destroy)(void *obj);
 };
 
@@ -56,21 +54,6 @@ static void *make_fc(void)
 static void *make_pd(void)
 {
 	return pd_alloc(ctx, NULL);
-}
-
-static int obj_export(void *obj, void *blob)
-{
-	return mlx5dv_devx_obj_export(obj, blob);
-}
-
-static void *obj_import(void *blob)
-{
-	return mlx5dv_devx_obj_import(ctx, blob);
-}
-
-static void obj_unimport(void *obj)
-{
-	mlx5dv_devx_obj_unimport(obj);
 }
 
 static void obj_destroy(void *obj)
@@ -97,21 +80,6 @@ static void *make_umem(void)
 	return umem;
 }
 
-static int umem_export(void *obj, void *blob)
-{
-	return mlx5dv_devx_umem_export(obj, blob);
-}
-
-static void *umem_import(void *blob)
-{
-	return mlx5dv_devx_umem_import(ctx, blob);
-}
-
-static void umem_unimport(void *obj)
-{
-	mlx5dv_devx_umem_unimport(obj);
-}
-
 static void umem_destroy(void *obj)
 {
 	CHECK_EQ(mlx5dv_devx_umem_dereg(obj), 0);
@@ -122,35 +90,16 @@ static void *make_var(void)
 	return mlx5dv_alloc_var(ctx, 0);
 }
 
-static int var_export(void *obj, void *blob)
-{
-	return mlx5dv_var_export(obj, blob);
-}
-
-static void *var_import(void *blob)
-{
-	return mlx5dv_var_import(ctx, blob);
-}
-
-static void var_unimport(void *obj)
-{
-	mlx5dv_var_unimport(obj);
-}
-
 static void var_destroy(void *obj)
 {
 	mlx5dv_free_var(obj);
 }
 
 static const struct kind kinds[] = {
-	{ "flow counter", BLOB_KIND_DEVX_OBJ, make_fc, obj_export,
-	  obj_import, obj_unimport, obj_destroy },
-	{ "PD (untyped)", BLOB_KIND_DEVX_OBJ, make_pd, obj_export,
-	  obj_import, obj_unimport, obj_destroy },
-	{ "UMEM", BLOB_KIND_DEVX_UMEM, make_umem, umem_export, umem_import,
-	  umem_unimport, umem_destroy },
-	{ "VAR", BLOB_KIND_VAR, make_var, var_export, var_import,
-	  var_unimport, var_destroy },
+	{ "flow counter", &e2e_obj_ops, make_fc, obj_destroy },
+	{ "PD (untyped)", &e2e_obj_ops, make_pd, obj_destroy },
+	{ "UMEM", &e2e_umem_ops, make_umem, umem_destroy },
+	{ "VAR", &e2e_var_ops, make_var, var_destroy },
 };
 
 static struct blob decoded(const uint8_t *blob, enum blob_kind kind)
@@ -170,7 +119,7 @@ static void check_reexport(const struct kind *k, void *imp, int want,
 
 	memset(out, 0xa5, sizeof(out));
 	errno = 0;
-	ret = k->export(imp, out);
+	ret = k->ops->export(imp, out);
 	if (ret != want)
 		fprintf(stderr, "%s: %s: export gave %d, want %d\n", k->name,
 			what, ret, want);
@@ -192,38 +141,38 @@ static void launder(const struct kind *k)
 		printf("%s: no %s here: not checked\n", NAME, k->name);
 		return;
 	}
-	REQUIRE(k->export(a, blob) == 0);
-	imp = k->import(blob);
+	REQUIRE(k->ops->export(a, blob) == 0);
+	imp = k->ops->import(ctx, blob);
 	REQUIRE(imp);
 
 	/* While the object lives: re-export works, the same object. */
-	REQUIRE(k->export(imp, again) == 0);
-	CHECK_EQ(decoded(again, k->blob_kind).cookie,
-		 decoded(blob, k->blob_kind).cookie);
-	CHECK_EQ(decoded(again, k->blob_kind).cookie != 0, method);
-	imp2 = k->import(again);
+	REQUIRE(k->ops->export(imp, again) == 0);
+	CHECK_EQ(decoded(again, k->ops->blob_kind).cookie,
+		 decoded(blob, k->ops->blob_kind).cookie);
+	CHECK_EQ(decoded(again, k->ops->blob_kind).cookie != 0, method);
+	imp2 = k->ops->import(ctx, again);
 	CHECK(imp2 != NULL);
 	if (imp2)
-		k->unimport(imp2);
+		k->ops->unimport(imp2);
 
 	/* The owner destroys it; a new object takes the handle. */
 	k->destroy(a);
 	b = k->make();
 	REQUIRE(b);
-	REQUIRE(k->export(b, nblob) == 0);
-	CHECK_EQ(decoded(nblob, k->blob_kind).handle,
-		 decoded(blob, k->blob_kind).handle);
+	REQUIRE(k->ops->export(b, nblob) == 0);
+	CHECK_EQ(decoded(nblob, k->ops->blob_kind).handle,
+		 decoded(blob, k->ops->blob_kind).handle);
 	check_reexport(k, imp, method ? ENOENT : 0, "handle taken");
 
 	/* The new object's import exports; once destroyed, it does not. */
-	nimp = k->import(nblob);
+	nimp = k->ops->import(ctx, nblob);
 	REQUIRE(nimp);
 	check_reexport(k, nimp, 0, "new object");
 	k->destroy(b);
 	check_reexport(k, nimp, method ? ENOENT : 0, "handle dead");
 	check_reexport(k, imp, method ? ENOENT : 0, "handle dead, old");
-	k->unimport(nimp);
-	k->unimport(imp);
+	k->ops->unimport(nimp);
+	k->ops->unimport(imp);
 }
 
 int main(int argc, char **argv)
