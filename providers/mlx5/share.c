@@ -42,14 +42,20 @@ int share_decode(struct ibv_context *ctx, const void *data,
 	return blob_check_device(b, &dev);
 }
 
+/* The cookie of b's handle in fd's file, as an object of b's kind. */
+static int query_cookie(int fd, const struct blob *b, uint64_t *cookie)
+{
+	int ret = handle_query(fd, b->handle,
+			       handle_query_object_id(b->kind), cookie);
+
+	return ret == EINVAL ? ENOENT : ret;	/* no such type: not there */
+}
+
 int share_judge_handle(int fd, const struct blob *b, uint64_t *cookie)
 {
 	int ret;
 
-	ret = handle_query(fd, b->handle, handle_query_object_id(b->kind),
-			   cookie);
-	if (ret == EINVAL)
-		return ENOENT;	/* no object of that type can be there */
+	ret = query_cookie(fd, b, cookie);
 	if (ret == ENOENT && import_policy_judge(b, 0) == EPROTO)
 		return EPROTO;	/* the method is there: a downgrade first */
 	if (ret)
@@ -66,12 +72,9 @@ int share_export_cookie(struct ibv_context *ctx, struct blob *b,
 	b->cookie = 0;
 	if (ctx->cmd_fd < 0)
 		return 0;	/* VFIO: no kernel, and import refuses it */
-	ret = handle_query(ctx->cmd_fd, b->handle,
-			   handle_query_object_id(b->kind), &cookie);
+	ret = query_cookie(ctx->cmd_fd, b, &cookie);
 	if (ret == HANDLE_QUERY_ABSENT)
 		return 0;
-	if (ret == EINVAL)
-		return ENOENT;
 	if (ret)
 		return ret;
 	/* An imported object exports only while it is still that object. */
