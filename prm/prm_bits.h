@@ -85,6 +85,10 @@ static inline uint32_t prm_get_in(const void *buf, size_t len,
 	return prm_fits(len, off, width) ? prm_get(buf, off, width) : 0;
 }
 
+/* A field's bit offset as a constant expression (for static tables). */
+#define PRM_OFF(off_width) PRM_OFF_(off_width)
+#define PRM_OFF_(off, width) (off)
+
 /* Byte offset of a field (for the memcpy of whole sub-structures). */
 #define PRM_BYTE(off_width) (prm_byte_of(off_width))
 static inline size_t prm_byte_of(unsigned int off, unsigned int width)

@@ -397,6 +397,7 @@ enum {
  */
 #define PRM_MODIFY_CQ_IN_LEN 272
 #define PRM_MODIFY_CQ_FIELD_SELECT 0x60, 32
+#define PRM_MODIFY_CQ_UMEM_VALID 0x2e0, 1
 enum {
 	PRM_MODIFY_CQ_OP_MODIFY = 0,
 	PRM_MODIFY_CQ_OP_RESIZE = 1,
@@ -783,6 +784,12 @@ enum prm_cap_type {
 #define PRM_XRC_SRQ_IN_LEN 272
 #define PRM_XRC_SRQC_XRCD 0xa8, 24
 #define PRM_XRC_SRQC_PD 0x148, 24
+#define PRM_XRC_SRQC_DBR_UMEM_VALID 0xc7, 1
+#define PRM_XRC_SRQ_UMEM_VALID 0x2e0, 1
+
+/* CREATE_XRQ: the XRQ context at byte 16, its work queue at byte 144. */
+#define PRM_XRQ_WQ_DBR_UMEM_VALID 0x5a0, 1
+#define PRM_XRQ_WQ_UMEM_VALID 0x5a1, 1
 
 /* CREATE_RMP: the RMP context at byte 32, its work queue's PD. */
 #define PRM_RMP_IN_LEN 280
@@ -794,6 +801,13 @@ enum prm_cap_type {
 #define PRM_MKC_BYTE 16
 #define PRM_MKC_LEN 64
 #define PRM_MKC_PD 0xe8, 24
+/* mkc.access_mode_4_2 and access_mode_1_0: the mode is their join. */
+#define PRM_MKC_ACCESS_MODE_4_2 0x83, 3
+#define PRM_MKC_ACCESS_MODE_1_0 0x96, 2
+enum {
+	PRM_MKC_ACCESS_MODE_KLMS = 2,
+	PRM_MKC_ACCESS_MODE_KSM = 3,
+};
 #define PRM_MKEY_OUT_INDEX 0x48, 24
 #define PRM_MKEY_IN_INDEX 0x48, 24
 

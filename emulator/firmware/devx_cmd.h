@@ -71,6 +71,23 @@ uint64_t devx_cmd_created_obj_id(const void *in, const void *out);
 int devx_cmd_build_destroy(const void *create_in, const void *create_out,
 			   void *din, uint32_t *dinlen);
 
+/*
+ * devx_set_umem_valid(): sets, in a create or modify command, the bits
+ * that say each queue buffer and doorbell record it names lies in a UMEM.
+ * Bits past inlen are left alone: the kernel writes them regardless, past
+ * its copy of a command too short to hold them (firmware then refuses the
+ * short command).
+ */
+void devx_cmd_set_umem_valid(void *in, size_t inlen);
+
+/*
+ * devx_handle_mkey_create(): -EINVAL for a CREATE_MKEY too short to hold
+ * its mkey context; otherwise 0, with mkey_umem_valid set unless the key
+ * is indirect (KLM or KSM access).  Runs instead of
+ * devx_cmd_set_umem_valid() for CREATE_MKEY.
+ */
+int devx_cmd_mkey_create(void *in, size_t inlen);
+
 /* The PRM name of an opcode ("QUERY_HCA_CAP"), or "UNKNOWN". */
 const char *devx_cmd_opcode_name(uint16_t opcode);
 

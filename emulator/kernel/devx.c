@@ -377,6 +377,13 @@ int emu_h_devx_obj_create(struct emu_bundle *b)
 		goto err;
 	}
 	set_uid(in, (uint16_t)uid);
+	if (cmd_opcode(in) == PRM_OP_CREATE_MKEY) {
+		ret = devx_cmd_mkey_create(in, in_len);
+		if (ret)
+			goto err;
+	} else {
+		devx_cmd_set_umem_valid(in, in_len);
+	}
 	/*
 	 * The kernel runs CREATE_CQ through mlx5_core_create_cq() to hook the
 	 * CQ to its EQ for completion events; the model has no events, so a
@@ -407,10 +414,13 @@ err:
 	return ret2 ? ret2 : ret;
 }
 
-/* modify and query share everything but the classification */
+/*
+ * modify and query share everything but the classification, and modify
+ * marks the queues a command names as lying in UMEMs, as create does
+ */
 static int devx_obj_cmd(struct emu_bundle *b, uint16_t handle_id,
 			uint16_t in_id, uint16_t out_id,
-			bool (*is_kind)(const void *, size_t))
+			bool (*is_kind)(const void *, size_t), bool modify)
 {
 	struct emu_battr *h = emu_attr(b, handle_id);
 	ssize_t out_len = emu_attr_len(b, out_id);
@@ -430,6 +440,8 @@ static int devx_obj_cmd(struct emu_bundle *b, uint16_t handle_id,
 		ret = -EINVAL;
 		goto out;
 	}
+	if (modify)
+		devx_cmd_set_umem_valid(in, in_len);
 	ret = devx_run(b, in, in_len, uid, out_id, out, out_len);
 out:
 	free(in);
@@ -443,7 +455,7 @@ int emu_h_devx_obj_modify(struct emu_bundle *b)
 	return devx_obj_cmd(b, MLX5_IB_ATTR_DEVX_OBJ_MODIFY_HANDLE,
 			    MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_IN,
 			    MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_OUT,
-			    devx_cmd_is_obj_modify);
+			    devx_cmd_is_obj_modify, true);
 }
 
 /* follows UVERBS_HANDLER(MLX5_IB_METHOD_DEVX_OBJ_QUERY) */
@@ -452,7 +464,7 @@ int emu_h_devx_obj_query(struct emu_bundle *b)
 	return devx_obj_cmd(b, MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE,
 			    MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN,
 			    MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT,
-			    devx_cmd_is_obj_query);
+			    devx_cmd_is_obj_query, false);
 }
 
 /* follows devx_umem_cleanup() */

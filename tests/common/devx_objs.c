@@ -229,6 +229,9 @@ struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx,
 	prm_set(in, PRM_QPC_CQN_RCV, dv_cq.cqn);
 	prm_set(in, PRM_QP_WQ_UMEM_VALID, 1);
 	prm_set(in, PRM_QP_WQ_UMEM_ID, umem_id);
+	prm_set(in, PRM_QPC_DBR_UMEM_VALID, 1);
+	prm_set(in, PRM_QPC_DBR_UMEM_ID, umem_id);
+	prm_set64(in, PRM_QPC_DBR_ADDR, DEVX_QP_DBR_OFFSET);
 	obj = mlx5dv_devx_obj_create(ctx, in, sizeof(in), out, sizeof(out));
 	if (obj && qpn)
 		*qpn = prm_get(out, PRM_OUT_OBJN);

@@ -26,7 +26,9 @@ struct ibv_context *devx_open(const char *name, int index);
 
 /*
  * CREATE_QP (RC, 8 send and 8 receive WQEs) on verbs pd and cq, its work
- * queue in the UMEM umem_id; *qpn (when not NULL) gets the QP number.
+ * queue at the start of the UMEM umem_id and its doorbell record at
+ * DEVX_QP_DBR_OFFSET in it (a real kernel marks both as lying in a UMEM);
+ * *qpn (when not NULL) gets the QP number.
  */
 struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx,
 				       struct ibv_pd *pd, struct ibv_cq *cq,
@@ -34,9 +36,14 @@ struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx,
 
 /*
  * What devx_qp_create() needs besides the context: a verbs PD and CQ, and
- * a UMEM (DEVX_QP_UMEM_PAGES pages) for the QP's work queue.
+ * a UMEM (DEVX_QP_UMEM_PAGES pages) for the QP's work queue and doorbell
+ * record, the record in the last 4 KiB whatever the page size (the work
+ * queue takes 640 bytes).
  */
-enum { DEVX_QP_UMEM_PAGES = 4 };
+enum {
+	DEVX_QP_UMEM_PAGES = 4,
+	DEVX_QP_DBR_OFFSET = (DEVX_QP_UMEM_PAGES - 1) * 4096,
+};
 
 struct devx_qp_env {
 	struct ibv_pd *pd;

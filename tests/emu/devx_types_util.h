@@ -93,11 +93,14 @@ static inline void dx_base_make(struct ibv_context *ctx, struct dx_base *b)
 	b->pd = dx_create(ctx, &m, 16, &b->pdn, PRM_OUT_OBJN);
 	mbox_init(&m, PRM_OP_ALLOC_TRANSPORT_DOMAIN, 0, 0);
 	b->td = dx_create(ctx, &m, 16, &b->tdn, PRM_OUT_OBJN);
-	/* 64 CQEs of 64 bytes: the first page. */
+	/* 64 CQEs of 64 bytes: the first page; the doorbell: the last. */
 	mbox_init(&m, PRM_OP_CREATE_CQ, 0, 0);
 	prm_set(m.in, PRM_CQC_LOG_CQ_SIZE, 6);
 	prm_set(m.in, PRM_CQ_UMEM_ID, b->umem->umem_id);
 	prm_set(m.in, PRM_CQ_UMEM_VALID, 1);
+	prm_set(m.in, PRM_CQC_DBR_UMEM_ID, b->umem->umem_id);
+	prm_set(m.in, PRM_CQC_DBR_UMEM_VALID, 1);
+	prm_set64(m.in, PRM_CQC_DBR_ADDR, (DX_BASE_PAGES - 1) * 4096);
 	b->cq = dx_create(ctx, &m, PRM_CQ_IN_LEN, &b->cqn, PRM_OUT_OBJN);
 	REQUIRE(b->pd && b->td && b->cq);
 }
@@ -131,7 +134,11 @@ static inline void dx_base_drop(struct dx_base *b)
 	free(b->buf);
 }
 
-/* An RQ (page 1 + slot) or SQ on the base, with its number. */
+/*
+ * An RQ or SQ on the base, with its number: its ring the slot-th KiB of
+ * page 1, its doorbell record the slot-th 64 bytes of the page before
+ * the CQ's.
+ */
 static inline struct mlx5dv_devx_obj *dx_wq(struct ibv_context *ctx,
 					    const struct dx_base *b,
 					    uint16_t opcode, uint32_t tis,
@@ -141,6 +148,10 @@ static inline struct mlx5dv_devx_obj *dx_wq(struct ibv_context *ctx,
 
 	wq_cmd(&m, opcode, 0, b->cqn, b->pdn, tis, b->umem->umem_id,
 	       4096 + slot * 1024);
+	prm_set(m.in, PRM_WQ_DBR_UMEM_VALID, 1);
+	prm_set(m.in, PRM_WQ_DBR_UMEM_ID, b->umem->umem_id);
+	prm_set64(m.in, PRM_WQ_DBR_ADDR,
+		  (DX_BASE_PAGES - 2) * 4096 + slot * 64);
 	return dx_create(ctx, &m, PRM_OBJ_IN_LEN, n, PRM_OUT_OBJN);
 }
 

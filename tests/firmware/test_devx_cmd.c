@@ -291,6 +291,87 @@ static void test_destroy_shapes(void)
 	CHECK(devx_cmd_created_obj_id(NULL, out) == 0);
 }
 
+/* How many bits of in are set. */
+static unsigned int bits_set(void)
+{
+	unsigned int n = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(in); i++)
+		n += (unsigned int)__builtin_popcount(in[i]);
+	return n;
+}
+
+/* After devx_cmd_set_umem_valid(), exactly the two bits given are set. */
+static void check_umem_valid(uint16_t opcode, unsigned int a,
+			     unsigned int b)
+{
+	unsigned int hdr;
+
+	cmd(opcode, 0);
+	hdr = bits_set();
+	devx_cmd_set_umem_valid(in, sizeof(in));
+	CHECK_EQ(prm_get(in, a, 1), 1);
+	CHECK_EQ(prm_get(in, b, 1), 1);
+	CHECK_EQ(bits_set(), hdr + (a == b ? 1 : 2));
+}
+
+static void test_umem_valid(void)
+{
+	unsigned int hdr;
+
+	check_umem_valid(PRM_OP_CREATE_CQ, PRM_OFF(PRM_CQ_UMEM_VALID),
+			 PRM_OFF(PRM_CQC_DBR_UMEM_VALID));
+	check_umem_valid(PRM_OP_CREATE_QP, PRM_OFF(PRM_QP_WQ_UMEM_VALID),
+			 PRM_OFF(PRM_QPC_DBR_UMEM_VALID));
+	check_umem_valid(PRM_OP_CREATE_RQ, PRM_OFF(PRM_WQ_UMEM_VALID),
+			 PRM_OFF(PRM_WQ_DBR_UMEM_VALID));
+	check_umem_valid(PRM_OP_CREATE_SQ, PRM_OFF(PRM_WQ_UMEM_VALID),
+			 PRM_OFF(PRM_WQ_DBR_UMEM_VALID));
+	check_umem_valid(PRM_OP_CREATE_RMP, PRM_OFF(PRM_WQ_UMEM_VALID),
+			 PRM_OFF(PRM_WQ_DBR_UMEM_VALID));
+	check_umem_valid(PRM_OP_CREATE_XRQ, PRM_OFF(PRM_XRQ_WQ_UMEM_VALID),
+			 PRM_OFF(PRM_XRQ_WQ_DBR_UMEM_VALID));
+	check_umem_valid(PRM_OP_CREATE_XRC_SRQ,
+			 PRM_OFF(PRM_XRC_SRQ_UMEM_VALID),
+			 PRM_OFF(PRM_XRC_SRQC_DBR_UMEM_VALID));
+	check_umem_valid(PRM_OP_MODIFY_CQ, PRM_OFF(PRM_MODIFY_CQ_UMEM_VALID),
+			 PRM_OFF(PRM_MODIFY_CQ_UMEM_VALID));
+
+	/* other commands, a short one and no command at all: untouched */
+	cmd(PRM_OP_CREATE_TIS, 0);
+	hdr = bits_set();
+	devx_cmd_set_umem_valid(in, sizeof(in));
+	CHECK_EQ(bits_set(), hdr);
+	cmd(PRM_OP_CREATE_QP, 0);
+	hdr = bits_set();
+	devx_cmd_set_umem_valid(in, PRM_BYTE(PRM_QP_WQ_UMEM_VALID));
+	CHECK_EQ(bits_set(), hdr + 1);	/* the doorbell's bit fits, not wq's */
+	CHECK_EQ(prm_get(in, PRM_QPC_DBR_UMEM_VALID), 1);
+	devx_cmd_set_umem_valid(NULL, sizeof(in));
+
+	/* CREATE_MKEY: the whole key context, and only direct keys */
+	cmd(PRM_OP_CREATE_MKEY, 0);
+	CHECK_EQ(devx_cmd_mkey_create(in, PRM_MKC_BYTE + PRM_MKC_LEN - 1),
+		 -EINVAL);
+	CHECK_EQ(prm_get(in, PRM_MKEY_UMEM_VALID), 0);
+	CHECK_EQ(devx_cmd_mkey_create(NULL, sizeof(in)), -EINVAL);
+	CHECK_EQ(devx_cmd_mkey_create(in, PRM_MKC_BYTE + PRM_MKC_LEN), 0);
+	CHECK_EQ(prm_get(in, PRM_MKEY_UMEM_VALID), 1);
+	cmd(PRM_OP_CREATE_MKEY, 0);
+	prm_set(in, PRM_MKC_ACCESS_MODE_1_0, PRM_MKC_ACCESS_MODE_KLMS);
+	CHECK_EQ(devx_cmd_mkey_create(in, sizeof(in)), 0);
+	CHECK_EQ(prm_get(in, PRM_MKEY_UMEM_VALID), 0);
+	prm_set(in, PRM_MKC_ACCESS_MODE_1_0, PRM_MKC_ACCESS_MODE_KSM);
+	CHECK_EQ(devx_cmd_mkey_create(in, sizeof(in)), 0);
+	CHECK_EQ(prm_get(in, PRM_MKEY_UMEM_VALID), 0);
+	/* mode 6 (4_2 = 1, 1_0 = 2) is not KLMS: the high bits count */
+	prm_set(in, PRM_MKC_ACCESS_MODE_1_0, PRM_MKC_ACCESS_MODE_KLMS);
+	prm_set(in, PRM_MKC_ACCESS_MODE_4_2, 1);
+	CHECK_EQ(devx_cmd_mkey_create(in, sizeof(in)), 0);
+	CHECK_EQ(prm_get(in, PRM_MKEY_UMEM_VALID), 1);
+}
+
 static void test_names(void)
 {
 	CHECK(!strcmp(devx_cmd_opcode_name(PRM_OP_QUERY_HCA_CAP),
@@ -308,6 +389,7 @@ int main(void)
 	test_obj_ids();
 	test_with_model();
 	test_destroy_shapes();
+	test_umem_valid();
 	test_names();
 	return check_done("firmware_devx_cmd");
 }
