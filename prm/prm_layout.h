@@ -573,6 +573,7 @@ enum prm_cap_type {
 	PRM_CAP_TYPE_ESWITCH = 0x9,
 	PRM_CAP_TYPE_QOS = 0xc,
 	PRM_CAP_TYPE_DEV_MEM = 0xf,
+	PRM_CAP_TYPE_VDPA_EMULATION = 0x13,
 	PRM_CAP_TYPE_CRYPTO = 0x1a,
 	PRM_CAP_TYPE_GENERAL_2 = 0x20,
 	/* The largest type op_mod can name; no firmware defines it. */
@@ -659,6 +660,14 @@ enum prm_cap_type {
 #define PRM_CAP_LOG_MAX_RQT_SIZE 0x393, 5
 #define PRM_CAP_LOG_MAX_WQ_SZ 0x3db, 5
 #define PRM_CAP_GENERAL_OBJ_TYPES 0x400, 64
+
+/*
+ * The virtio emulation capabilities (type VDPA_EMULATION): where the
+ * virtio queue doorbells (the pages mlx5 hands out as VARs) lie in BAR0.
+ */
+#define PRM_CAP_VDPA_LOG_DOORBELL_STRIDE 0x33, 5
+#define PRM_CAP_VDPA_LOG_DOORBELL_BAR_SIZE 0x3b, 5	/* in 4 KB pages */
+#define PRM_CAP_VDPA_DOORBELL_BAR_OFFSET 0x40, 64
 #define PRM_CAP_STEERING_FORMAT 0x444, 4
 #define PRM_CAP_LOG_MAX_UCTX 0x463, 5
 #define PRM_CAP_CRYPTO 0x469, 1

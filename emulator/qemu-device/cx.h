@@ -21,6 +21,15 @@
 #define CX_EQ_MAX_PAGES 512
 #define CX_UAR_FIRST 16		/* UAR indexes above the init segment */
 #define CX_MAX_UARS 1024
+/*
+ * The virtio queue doorbell pages the kernel hands out as VARs: 2^6
+ * pages of 4 KB (as many as mlx5-emu's kernel model offers) at 16 MB,
+ * above the UARs.  They keep what is written, so two mappings of one
+ * VAR can be told to reach the same page.
+ */
+#define CX_VAR_BAR_OFFSET (16 * 1024 * 1024)
+#define CX_LOG_VAR_PAGES 6
+#define CX_VAR_PAGE_SHIFT 12
 #define CX_CMDQ_LOG_SIZE 5
 #define CX_CMDQ_LOG_STRIDE 6
 
@@ -41,6 +50,7 @@ typedef struct CxState {
 	PCIDevice parent_obj;
 	MemoryRegion bar0;
 	MemoryRegion msix_bar;
+	MemoryRegion var_pages;
 
 	struct emu_fw *fw;
 	uint64_t node_guid;

@@ -113,6 +113,26 @@ static void cx_access_reg(const uint8_t *in, size_t inlen, uint8_t *out,
 	}
 }
 
+/*
+ * The virtio emulation capabilities, a fact of the device's BAR: one
+ * doorbell per page.  Every other field is 0, so no virtio queue event
+ * mode and no Ethernet offload: mlx5_core adds no vDPA device.
+ */
+static bool cx_caps_vdpa(const uint8_t *in, uint8_t *out, size_t outlen)
+{
+	uint8_t *cap = out + PRM_CAP_AREA_BYTE;
+
+	if (prm_get(in, PRM_HDR_OP_MOD) >> 1 != PRM_CAP_TYPE_VDPA_EMULATION)
+		return false;
+	cx_ok(out, outlen);
+	if (outlen < PRM_QUERY_HCA_CAP_MIN_OUT_LEN)
+		return true;
+	prm_set(cap, PRM_CAP_VDPA_LOG_DOORBELL_STRIDE, CX_VAR_PAGE_SHIFT);
+	prm_set(cap, PRM_CAP_VDPA_LOG_DOORBELL_BAR_SIZE, CX_LOG_VAR_PAGES);
+	prm_set64(cap, PRM_CAP_VDPA_DOORBELL_BAR_OFFSET, CX_VAR_BAR_OFFSET);
+	return true;
+}
+
 bool cx_hca_exec(CxState *s, const uint8_t *in, size_t inlen,
 		 uint8_t *out, size_t outlen)
 {
@@ -153,6 +173,8 @@ bool cx_hca_exec(CxState *s, const uint8_t *in, size_t inlen,
 	case PRM_OP_DEALLOC_UAR:
 		cx_dealloc_uar(s, in, out, outlen);
 		return true;
+	case PRM_OP_QUERY_HCA_CAP:
+		return cx_caps_vdpa(in, out, outlen);
 	default:
 		return false;
 	}
@@ -180,4 +202,8 @@ void cx_caps_profile(CxState *s, const uint8_t *in, uint8_t *out,
 	prm_set(cap, PRM_CAP_ESWITCH_MANAGER, 0);
 	prm_set(cap, PRM_CAP_IB_VIRT, 1);
 	prm_set(cap, PRM_CAP_UMR_MODIFY_ENTITY_SIZE_DISABLED, 1);
+	/* (the kernel offers VARs only on a device with virtio queues) */
+	prm_set64(cap, PRM_CAP_GENERAL_OBJ_TYPES,
+		  prm_get64(cap, PRM_CAP_GENERAL_OBJ_TYPES) |
+		  1ull << PRM_OBJ_TYPE_VIRTIO_NET_Q);
 }

@@ -112,6 +112,7 @@ static const MemoryRegionOps cx_bar0_ops = {
 
 static void cx_realize(PCIDevice *pdev, Error **errp)
 {
+	ERRP_GUARD();
 	CxState *s = MLX5_CX(pdev);
 	int i;
 
@@ -121,6 +122,13 @@ static void cx_realize(PCIDevice *pdev, Error **errp)
 	pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
 			 PCI_BASE_ADDRESS_MEM_TYPE_64 |
 			 PCI_BASE_ADDRESS_MEM_PREFETCH, &s->bar0);
+	memory_region_init_ram(&s->var_pages, OBJECT(s), "mlx5-cx-var",
+			       1u << (CX_LOG_VAR_PAGES + CX_VAR_PAGE_SHIFT),
+			       errp);
+	if (*errp)
+		return;
+	memory_region_add_subregion(&s->bar0, CX_VAR_BAR_OFFSET,
+				    &s->var_pages);
 	if (pcie_endpoint_cap_init(pdev, 0x80) < 0) {
 		error_setg(errp, "mlx5-cx: no room for the PCIe capability");
 		return;
@@ -158,6 +166,8 @@ static void cx_reset(DeviceState *dev)
 	s->hca_inited = false;
 	cx_eq_reset(s);
 	memset(s->uar_used, 0, sizeof(s->uar_used));
+	memset(memory_region_get_ram_ptr(&s->var_pages), 0,
+	       memory_region_size(&s->var_pages));
 }
 
 static Property cx_properties[] = {
