@@ -493,6 +493,7 @@ enum prm_qp_st {
 	PRM_QP_ST_XRC = 0x3,
 	PRM_QP_ST_QP0 = 0x7,	/* the port's SMI QP */
 	PRM_QP_ST_QP1 = 0x8,	/* the port's GSI QP */
+	PRM_QP_ST_REG_UMR = 0xc,	/* a kernel driver's UMR QP */
 };
 
 /* qpc.pm_state */

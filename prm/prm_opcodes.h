@@ -211,7 +211,7 @@ enum {
 /* General object types (obj_type of the general object commands). */
 enum {
 	PRM_OBJ_TYPE_FLOW_METER = 0x000a,
-	PRM_OBJ_TYPE_VIRTIO_NET_Q = 0x000d,	/* only advertised, by mlx5-cx */
+	PRM_OBJ_TYPE_VIRTIO_NET_Q = 0x000d,	/* advertised by mlx5-cx only */
 	PRM_OBJ_TYPE_MATCH_DEFINER = 0x0018,	/* not offered by mlx5-emu */
 	PRM_OBJ_TYPE_FLOW_SAMPLER = 0x0020,
 	PRM_OBJ_TYPE_ASO_FLOW_METER = 0x0024,

@@ -269,7 +269,8 @@ bool fw_ref_ok(struct fw_cmd *cmd, struct fw_obj *obj,
 	if (!obj)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_REF_MISSING);
-	if (obj->uid != cmd->uid)
+	/* the kernel may: mlx5_ib's user MR keys name the user's PD */
+	if (cmd->uid && obj->uid != cmd->uid)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_REF_UID);
 	return !holds || holds_add(cmd, holds, obj);

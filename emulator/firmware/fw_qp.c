@@ -194,6 +194,29 @@ static bool qp_memory(struct fw_cmd *cmd, struct fw_obj **wq,
 	return true;
 }
 
+/*
+ * QP0 and QP1 are what a kernel driver makes for the port's SMI and GSI:
+ * kept as UD QPs are (the number the firmware gives is the one the
+ * driver uses in its commands; only the wire sees 0 and 1).  A UMR QP is
+ * the kernel's own (mlx5_ib makes one at the first memory registration,
+ * with no PD), never a user context's; nothing posted to it is run.
+ */
+static bool qp_type_ok(uint32_t st, uint16_t uid)
+{
+	switch (st) {
+	case PRM_QP_ST_RC:
+	case PRM_QP_ST_UC:
+	case PRM_QP_ST_UD:
+	case PRM_QP_ST_QP0:
+	case PRM_QP_ST_QP1:
+		return true;
+	case PRM_QP_ST_REG_UMR:
+		return uid == 0;
+	default:
+		return false;
+	}
+}
+
 bool fw_cmd_create_qp(struct fw_cmd *cmd)
 {
 	uint32_t st = prm_get(cmd->in, PRM_QPC_ST);
@@ -202,21 +225,19 @@ bool fw_cmd_create_qp(struct fw_cmd *cmd)
 	struct fw_obj *pd, *scq = NULL, *rcq = NULL, *wq, *dbr, *obj;
 	struct fw_holds holds = { 0 };
 
-	/*
-	 * QP0 and QP1 are what a kernel driver makes for the port's SMI
-	 * and GSI: kept as UD QPs are (the number the firmware gives is the
-	 * one the driver uses in its commands; only the wire sees 0 and 1).
-	 */
-	if ((st != PRM_QP_ST_RC && st != PRM_QP_ST_UC && st != PRM_QP_ST_UD &&
-	     st != PRM_QP_ST_QP0 && st != PRM_QP_ST_QP1) ||
+	if (!qp_type_ok(st, cmd->uid) ||
 	    (rq_type != PRM_QP_RQ_REGULAR && rq_type != PRM_QP_RQ_ZERO_LEN) ||
 	    prm_get(cmd->in, PRM_QPC_LOG_SQ_SIZE) > FW_LOG_MAX_QP_SZ ||
 	    prm_get(cmd->in, PRM_QPC_LOG_RQ_SIZE) > FW_LOG_MAX_QP_SZ)
 		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
 			       EMU_FW_SYND_BAD_FIELD);
-	pd = fw_obj_find(cmd->fw, FW_OBJ_PD, prm_get(cmd->in, PRM_QPC_PD));
-	if (!fw_obj_usable(cmd, pd))
-		return false;
+	pd = NULL;
+	if (st != PRM_QP_ST_REG_UMR) {
+		pd = fw_obj_find(cmd->fw, FW_OBJ_PD,
+				 prm_get(cmd->in, PRM_QPC_PD));
+		if (!fw_obj_usable(cmd, pd))
+			return false;
+	}
 	if (!no_sq) {
 		scq = usable_cq(cmd, prm_get(cmd->in, PRM_QPC_CQN_SND));
 		if (!scq)

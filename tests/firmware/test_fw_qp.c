@@ -262,6 +262,11 @@ static void test_refused(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	prm_set(m.in, PRM_QPC_ST, 5);
 	CHECK_EQ(create_qp(fw, &m, 1, &qpn), EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
+	/* a UMR QP is the kernel's only (uid 0: test_umr_qp) */
+	qp_cmd(&m, uid, pdn, cqn);
+	prm_set(m.in, PRM_QPC_ST, PRM_QP_ST_REG_UMR);
+	CHECK_EQ(create_qp(fw, &m, 1, &qpn), EMU_FW_STATUS_BAD_PARAM);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
 	/* an RQ type the model has no object for (an SRQ) */
 	qp_cmd(&m, uid, pdn, cqn);
 	prm_set(m.in, PRM_QPC_RQ_TYPE, PRM_QP_RQ_SRQ);
@@ -292,6 +297,25 @@ static void test_refused(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	drop_qp(fw, "create", uid, qpn, cqn, pdn);
 	CHECK_EQ(simple_op(fw, PRM_OP_DESTROY_CQ, other, their_cq, NULL), 0);
 	CHECK_EQ(simple_op(fw, PRM_OP_DEALLOC_PD, other, theirs, NULL), 0);
+}
+
+/*
+ * mlx5_ib's UMR QP (send queue only, made at the first memory
+ * registration, PD 0): created and destroyed by the kernel's uid 0.
+ */
+static void test_umr_qp(struct emu_fw *fw)
+{
+	uint32_t pdn = alloc_pd(fw, 0), cqn, qpn;
+	struct mbox m;
+
+	REQUIRE(pdn && make_cq(fw, 0, 1, &cqn) == 0);
+	qp_cmd(&m, 0, pdn, cqn);
+	prm_set(m.in, PRM_QPC_ST, PRM_QP_ST_REG_UMR);
+	prm_set(m.in, PRM_QPC_RQ_TYPE, PRM_QP_RQ_ZERO_LEN);
+	prm_set(m.in, PRM_QPC_PD, 0);
+	CHECK_EQ(create_qp(fw, &m, 1, &qpn), 0);
+	CHECK_EQ(state_of(fw, 0, qpn), PRM_QP_STATE_RST);
+	drop_qp(fw, "UMR", 0, qpn, cqn, pdn);
 }
 
 /* A QP whose queues are in a UMEM holds it. */
@@ -364,6 +388,7 @@ int main(void)
 	test_lifecycle(fw, uid);
 	test_lifecycle(fw, 0);	/* the kernel's own verbs QPs */
 	test_refused(fw, uid, other);
+	test_umr_qp(fw);
 	test_umem_qp(fw, uid);
 	test_srq(fw, uid);
 	CHECK_EQ(emu_fw_object_count(fw, -1), 2);	/* the two contexts */

@@ -78,7 +78,9 @@ struct mlx5dv_devx_obj *base_import(struct ibv_context *ctx,
 				    const void *data);
 void base_unimport(struct mlx5dv_devx_obj *obj);
 
-void bench_print_machine(void);
-void bench_print(enum bench_kind kind, const struct bench_row *rows, int n);
+/* method: the kernel answers the core handle query (the import's check) */
+void bench_print_machine(bool method);
+void bench_print(enum bench_kind kind, const struct bench_row *rows, int n,
+		 bool method);
 
 #endif

@@ -10,7 +10,7 @@
 
 #include "bench.h"
 
-void bench_print_machine(void)
+void bench_print_machine(bool method)
 {
 	char line[256], model[256] = "unknown";
 	FILE *f = fopen("/proc/cpuinfo", "r");
@@ -26,9 +26,10 @@ void bench_print_machine(void)
 	}
 	if (f)
 		fclose(f);
-	printf("machine: %ld cores (nproc), %s; device: %s\n",
-	       sysconf(_SC_NPROCESSORS_ONLN), model,
-	       getenv("MLX5_EMU_DIR") ? "mlx5-emu" : "real mlx5");
+	printf("machine: %ld cores (nproc), %s; device: %s; kernel: %s the "
+	       "core handle query\n", sysconf(_SC_NPROCESSORS_ONLN), model,
+	       getenv("MLX5_EMU_DIR") ? "mlx5-emu" : "real mlx5",
+	       method ? "with" : "without");
 }
 
 static void ratio(char *buf, size_t len, double ours, double base)
@@ -37,7 +38,8 @@ static void ratio(char *buf, size_t len, double ours, double base)
 		 base > 0 ? ours / base : 0);
 }
 
-void bench_print(enum bench_kind kind, const struct bench_row *rows, int n)
+void bench_print(enum bench_kind kind, const struct bench_row *rows, int n,
+		 bool method)
 {
 	struct mlx5dv_export_sizes sizes;
 	char e[64], i[64], b[64], u[64], g[32];
@@ -45,11 +47,13 @@ void bench_print(enum bench_kind kind, const struct bench_row *rows, int n)
 
 	mlx5dv_get_export_sizes(&sizes);
 	if (kind == BENCH_COUNTER)
-		printf("flow counters (import confirms each id with "
-		       "QUERY_FLOW_COUNTER)");
+		printf("flow counters (%s)", method ?
+		       "import asks each handle's cookie" :
+		       "import confirms each id with QUERY_FLOW_COUNTER");
 	else
-		printf("PDs through DEVX (untyped: import checks "
-		       "INFO_HANDLES)");
+		printf("PDs through DEVX (%s)", method ?
+		       "import asks each handle's cookie" :
+		       "untyped: import checks INFO_HANDLES");
 	printf(": ns per object, ours (upstream model, ratio)\n\n");
 	printf("| N | blob B | export | single import | batch import "
 	       "| unimport | %s | batch total ms | batch x prev |\n",

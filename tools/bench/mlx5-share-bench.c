@@ -38,6 +38,7 @@
 #include "bench.h"
 #include "bench_open.h"
 #include "emu_counters_read.h"
+#include "query_handle_probe.h"
 
 static double now_ns(void)
 {
@@ -253,7 +254,7 @@ static int parse_counts(const char *s, size_t *v, int max)
 }
 
 static void run_kind(struct ibv_context *ctx, enum bench_kind kind,
-		     const size_t *counts, int ncounts)
+		     const size_t *counts, int ncounts, bool method)
 {
 	struct bench_row rows[8] = { { 0 } };
 	int i, done = 0;
@@ -269,7 +270,7 @@ static void run_kind(struct ibv_context *ctx, enum bench_kind kind,
 		bench_teardown(r);
 		fprintf(stderr, "  N=%zu done\n", counts[i]);
 	}
-	bench_print(kind, rows, done);
+	bench_print(kind, rows, done, method);
 	for (; i < ncounts; i++)
 		printf("N=%zu: not measured: the device could not create that "
 		       "many objects (the reason is printed above)\n\n",
@@ -284,6 +285,7 @@ int main(int argc, char **argv)
 	int ncounts = 0, opt;
 	const char *type = "all";
 	struct ibv_context *ctx;
+	bool method;
 
 	while ((opt = getopt(argc, argv, "t:n:h")) != -1) {
 		switch (opt) {
@@ -317,13 +319,14 @@ int main(int argc, char **argv)
 			"with DEVX\n");
 		return 1;
 	}
-	bench_print_machine();
+	method = query_handle_present(ctx->cmd_fd);
+	bench_print_machine(method);
 	if (strcmp(type, "pd"))
 		run_kind(ctx, BENCH_COUNTER, ncounts ? counts : counts_default,
-			 ncounts ? ncounts : 3);
+			 ncounts ? ncounts : 3, method);
 	if (strcmp(type, "counter"))
 		run_kind(ctx, BENCH_PD, ncounts ? counts : counts_default,
-			 ncounts ? ncounts : 3);
+			 ncounts ? ncounts : 3, method);
 	ibv_close_device(ctx);
 	return 0;
 }

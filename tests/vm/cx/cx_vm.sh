@@ -10,7 +10,9 @@
 # modules are loaded; FILE...: host programs and libraries copied in at the
 # same paths with what ldd says they load.  CX_FUNCTIONS (default 1)
 # emulated functions; CX_TRACE=1 prints every command the device runs;
-# CX_TIMEOUT (default 240) seconds before the guest is killed; CX_RUN, a
+# CX_TIMEOUT (default 240) seconds before the guest is killed;
+# CX_MODULES, a folder of .ko files loaded in place of Debian's modules of
+# the same names (exit 77 when it holds none); CX_RUN, a
 # command line the guest script reads from /run.args (guest_run.sh runs
 # it).
 # Exit: the guest script's status; 77 when QEMU or the kernel cannot be
@@ -72,6 +74,11 @@ fi
 cp -a "$mods/lib" "$img/"
 # Modules that replace Debian's (CX_MODULES: a folder of .ko files)
 if [ -n "${CX_MODULES:-}" ]; then
+	if ! ls "$CX_MODULES"/*.ko >/dev/null 2>&1; then
+		echo "SKIP cx_vm: no modules in $CX_MODULES" \
+			"(linux_612_modules skipped or failed)"
+		exit 77
+	fi
 	mkdir -p "$img/lib/modules/$kver/updates"
 	cp "$CX_MODULES"/*.ko "$img/lib/modules/$kver/updates/"
 fi
