@@ -8,7 +8,8 @@
 # WORK: scratch and cache (the kernel package is downloaded once there).
 # GUEST_SCRIPT: a shell script run as root in the guest after the
 # modules are loaded; FILE...: host programs and libraries copied in at the
-# same paths with what ldd says they load.  CX_FUNCTIONS (default 1)
+# same paths with what ldd says they load, or folders copied whole (exit
+# 77 when one is missing: a fixture that made it was skipped).  CX_FUNCTIONS (default 1)
 # emulated functions; CX_TRACE=1 prints every command the device runs;
 # CX_TIMEOUT (default 240) seconds before the guest is killed;
 # CX_MODULES, a folder of .ko files loaded in place of Debian's modules of
@@ -23,6 +24,13 @@ shift 3
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 
+for f in "$@"; do
+	if [ ! -e "$f" ]; then
+		echo "SKIP cx_vm: $f is missing (the fixture that makes it" \
+			"was skipped or failed)"
+		exit 77
+	fi
+done
 if [ ! -x "$qemu" ]; then
 	echo "SKIP cx_vm: no QEMU with the emulated function ($qemu)"
 	exit 77
@@ -86,6 +94,11 @@ depmod -b "$img" "$kver"
 
 copy() {	# a file and the libraries it loads, at the same paths
 	local f l
+	if [ -d "$1" ]; then
+		mkdir -p "$img$1"
+		cp -a "$1/." "$img$1/"
+		return
+	fi
 	f=$(readlink -f "$1")
 	mkdir -p "$img$(dirname "$1")"
 	cp "$f" "$img$1"
