@@ -71,10 +71,10 @@ static void usage(FILE *f)
 		"                     device NAME's (import fails with EXDEV)\n"
 		"  -h, --help         show this help\n"
 		"\n"
-		"Exit status: 0 all checks pass, 1 a check failed, 2 usage or\n"
-		"I/O error, 3 all checks pass but a blob has no cookie (import\n"
-		"refuses it with EPROTO on a kernel with the core handle query).\n",
-		prog);
+		"Exit status: 0 all checks pass, 1 a check failed, 2 usage\n"
+		"or I/O error, 3 all checks pass but a blob has no cookie\n"
+		"(import refuses it with EPROTO on a kernel with the core\n"
+		"handle query).\n", prog);
 }
 
 static uint16_t get16(const uint8_t *p)
