@@ -3,8 +3,9 @@
  * mlx5-share-inspect: print an export blob field by field and judge it as
  * import would, offline.  The field walk below reads only bytes the file
  * really holds, so that any input, of any length, is safe to show; the
- * verdict itself comes from the library's own codec (blob_decode), so the
- * tool cannot drift from what import does.
+ * verdict itself comes from the library's own judgement of a blob without
+ * a kernel (import_policy_decode: the codec and the fields' bounds), so
+ * the tool cannot drift from what import does.
  */
 #include <endian.h>
 #include <errno.h>
@@ -30,7 +31,18 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-enum { EXIT_PASS = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
+/*
+ * EXIT_NO_COOKIE: every offline check passes, but the blob has no cookie
+ * (import_policy_no_cookie()), which import refuses with EPROTO on a
+ * kernel with the core handle query.  Worst first when files disagree:
+ * usage, check failed, no cookie, pass.
+ */
+enum {
+	EXIT_PASS = 0,
+	EXIT_CHECK_FAILED = 1,
+	EXIT_USAGE = 2,
+	EXIT_NO_COOKIE = 3,
+};
 
 struct input {
 	const char *name;
@@ -59,8 +71,10 @@ static void usage(FILE *f)
 		"                     device NAME's (import fails with EXDEV)\n"
 		"  -h, --help         show this help\n"
 		"\n"
-		"Exit status: 0 all checks pass, 1 a check failed, 2 usage or\n"
-		"I/O error.\n", prog);
+		"Exit status: 0 all checks pass, 1 a check failed, 2 usage\n"
+		"or I/O error, 3 all checks pass but a blob has no cookie\n"
+		"(import refuses it with EPROTO on a kernel with the core\n"
+		"handle query).\n", prog);
 }
 
 static uint16_t get16(const uint8_t *p)
@@ -101,14 +115,13 @@ static const char *kind_name(uint32_t kind)
 	}
 }
 
-/* libmlx5's enum mlx5_devx_obj_type (providers/mlx5/mlx5.h, v44). */
 /* The type's name and what import proves, from the import policy. */
 static const char *devx_type_name(uint32_t type)
 {
 	const struct import_policy *p = import_policy_find(type);
 
 	if (p->devx_type != type)
-		return "unknown to libmlx5 v64: liveness only";
+		return "not in libmlx5's enum";
 	if (!p->opcode)
 		return "not recorded by libmlx5: liveness only";
 	return p->name;
@@ -322,11 +335,7 @@ static void judge_decode(const struct input *in, struct judge *j)
 		verdict(j, "format_version",
 			blob_version_known(get16(b + 4)), EPROTO,
 			"version %u%s", get16(b + 4),
-			get16(b + 4) == BLOB_FORMAT_VERSION ? "" :
-			get16(b + 4) == BLOB_FORMAT_V2 ||
-			get16(b + 4) == BLOB_FORMAT_V3 ?
-			" (no cookie: EPROTO on a kernel with the core handle "
-			"query, mlx5-share(7))" :
+			blob_version_known(get16(b + 4)) ? "" :
 			", this library reads " STR(BLOB_FORMAT_V2) " to "
 			STR(BLOB_FORMAT_VERSION));
 
@@ -391,6 +400,33 @@ static void judge_decode(const struct input *in, struct judge *j)
 	}
 }
 
+/* import_policy_bounds() on a decoded blob, by the field it names. */
+static void judge_bounds(const struct blob *b, struct judge *j)
+{
+	const char *field = import_policy_out_of_bounds(b);
+	const struct import_policy *p = import_policy_find(b->obj.type);
+	size_t rows;
+
+	import_policy_rows(&rows);
+	if (b->kind != BLOB_KIND_DEVX_OBJ)
+		verdict(j, "bounds", true, 0, "none for a %s",
+			kind_name(b->kind));
+	else if (!field)
+		verdict(j, "bounds", true, 0, "type, log_obj_range, object_id");
+	else if (!strcmp(field, "type"))
+		verdict(j, "bounds", false, EINVAL,
+			"type %u is not in libmlx5's enum (0 to %zu)",
+			b->obj.type, rows - 1);
+	else if (!strcmp(field, "log_obj_range"))
+		verdict(j, "bounds", false, EINVAL,
+			"log_obj_range %u, at most %d", b->obj.log_obj_range,
+			IMPORT_LOG_OBJ_RANGE_MAX);
+	else
+		verdict(j, "bounds", false, EINVAL,
+			"object_id 0x%08x is wider than a %s's %u bits",
+			b->obj.object_id, p->name, p->id_width);
+}
+
 static int device_guid(const char *name, uint64_t *guid)
 {
 	struct ibv_device **list;
@@ -418,7 +454,7 @@ static int inspect(const struct input *in, const char *device,
 	struct blob dec;
 	uint32_t kind = in->len >= 8 ? get16(in->buf + 6) : 0;
 	size_t want = blob_size((enum blob_kind)kind);
-	bool too_long = in->longer;
+	bool too_long = in->longer, no_cookie;
 	int codec;
 
 	printf("%s: %zu%s bytes\n", in->name, in->len,
@@ -437,13 +473,18 @@ static int inspect(const struct input *in, const char *device,
 		       "it: import reads only %zu)\n", "size",
 		       in->len - want, want);
 	judge_decode(in, &j);
+	if (!j.failed && !blob_decode(in->buf, in->len, 0, &dec))
+		judge_bounds(&dec, &j);
+	else
+		printf("  %-16s not judged (import stops earlier)\n",
+		       "bounds");
 
 	/*
-	 * The codec is the authority: had the walk above missed a rule
-	 * that the library enforces, the two would disagree, and saying so
-	 * is better than a verdict the library does not share.
+	 * The library's judgement is the authority: had the walk above
+	 * missed a rule that import enforces, the two would disagree, and
+	 * saying so is better than a verdict the library does not share.
 	 */
-	codec = blob_decode(in->buf, in->len, 0, &dec);
+	codec = import_policy_decode(in->buf, in->len, 0, &dec);
 	if (codec != j.first_errno) {
 		printf("  %-16s bad: the library's decoder says %s, ",
 		       "codec", codec ? errname(codec) : "ok");
@@ -472,6 +513,19 @@ static int inspect(const struct input *in, const char *device,
 		printf("  %-16s not judged offline (give --device NAME; "
 		       "another device -> EXDEV)\n", "device");
 	}
+	no_cookie = !j.failed && import_policy_no_cookie(&dec);
+	if (j.failed)
+		printf("  %-16s not judged (import stops earlier)\n",
+		       "cookie");
+	else if (no_cookie)
+		printf("  %-16s none (format %u%s): import fails with EPROTO "
+		       "on a kernel with the core handle query, not on one "
+		       "without it\n", "cookie", dec.version,
+		       dec.version < BLOB_FORMAT_VERSION ? "" : ", cookie 0");
+	else
+		printf("  %-16s ok (with the core handle query, import wants "
+		       "the handle's object to have this cookie, else "
+		       "ENOENT)\n", "cookie");
 	if (j.failed)
 		printf("  %-16s not judged (import stops earlier)\n",
 		       "liveness");
@@ -486,10 +540,28 @@ static int inspect(const struct input *in, const char *device,
 	else if (too_long)
 		printf(" verdict: not a blob file; its first %zu bytes would "
 		       "pass import's offline checks\n", want);
+	else if (no_cookie)
+		printf(" verdict: no cookie; import fails with EPROTO on a "
+		       "kernel with the core handle query, and on one without "
+		       "it accepts it %swhile the object lives\n",
+		       device ? "on this device " : "");
 	else
 		printf(" verdict: good blob; import accepts it %swhile the "
 		       "object lives\n", device ? "on this device " : "");
-	return j.failed || too_long ? EXIT_CHECK_FAILED : EXIT_PASS;
+	if (j.failed || too_long)
+		return EXIT_CHECK_FAILED;
+	return no_cookie ? EXIT_NO_COOKIE : EXIT_PASS;
+}
+
+/* The worse of two exit statuses (EXIT_NO_COOKIE's comment). */
+static int worse(int a, int b)
+{
+	static const int rank[] = {
+		[EXIT_PASS] = 0, [EXIT_NO_COOKIE] = 1,
+		[EXIT_CHECK_FAILED] = 2, [EXIT_USAGE] = 3,
+	};
+
+	return rank[a] >= rank[b] ? a : b;
 }
 
 /* Reads at most INSPECT_READ_BOUND bytes and notes whether more follow. */
@@ -586,9 +658,7 @@ int main(int argc, char **argv)
 			status = EXIT_USAGE;
 			continue;
 		}
-		if (inspect(&in, device, dev_guid) != EXIT_PASS &&
-		    status == EXIT_PASS)
-			status = EXIT_CHECK_FAILED;
+		status = worse(status, inspect(&in, device, dev_guid));
 	}
 	fflush(stdout);
 	return status;

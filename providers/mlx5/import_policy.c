@@ -157,26 +157,44 @@ uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type)
 	return IMPORT_DEVX_UNTYPED;
 }
 
+bool import_policy_no_cookie(const struct blob *b)
+{
+	return b->version < BLOB_FORMAT_VERSION || !b->cookie;
+}
+
 int import_policy_judge(const struct blob *b, uint64_t cookie)
 {
 	/* Exporter and importer share this kernel: it gave the cookie. */
-	if (b->version < BLOB_FORMAT_VERSION || !b->cookie)
+	if (import_policy_no_cookie(b))
 		return EPROTO;
 	return b->cookie == cookie ? 0 : ENOENT;
 }
 
-int import_policy_bounds(const struct blob *b)
+const char *import_policy_out_of_bounds(const struct blob *b)
 {
 	const struct import_policy *p;
 
 	if (b->kind != BLOB_KIND_DEVX_OBJ)
-		return 0;
+		return NULL;
 	if (b->obj.type >= NROWS)
-		return EINVAL;
+		return "type";
 	if (b->obj.log_obj_range > IMPORT_LOG_OBJ_RANGE_MAX)
-		return EINVAL;
+		return "log_obj_range";
 	p = import_policy_find(b->obj.type);
 	if (p->opcode && (uint64_t)b->obj.object_id >> p->id_width)
-		return EINVAL;
-	return 0;
+		return "object_id";
+	return NULL;
+}
+
+int import_policy_bounds(const struct blob *b)
+{
+	return import_policy_out_of_bounds(b) ? EINVAL : 0;
+}
+
+int import_policy_decode(const void *buf, size_t avail,
+			 enum blob_kind expect, struct blob *b)
+{
+	int ret = blob_decode(buf, avail, expect, b);
+
+	return ret ? ret : import_policy_bounds(b);
 }

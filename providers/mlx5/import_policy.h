@@ -126,6 +126,15 @@ uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type);
 int import_policy_judge(const struct blob *b, uint64_t cookie);
 
 /*
+ * Does b claim less than an export on a kernel with the core handle
+ * query writes (format 2 or 3, or a cookie of 0)?  Import on such a
+ * kernel refuses it with EPROTO (import_policy_judge()); on a kernel
+ * without the query it is what export writes.  A reader without the
+ * kernel (mlx5-share-inspect) can only say which.
+ */
+bool import_policy_no_cookie(const struct blob *b);
+
+/*
  * log_obj_range is a 5-bit field of the general object create command
  * (general_obj_in_cmd_hdr's op_param.create.log_obj_range), which is
  * where libmlx5 reads it.
@@ -140,5 +149,21 @@ int import_policy_judge(const struct blob *b, uint64_t cookie);
  * TIRs...).  0, or EINVAL.  UMEM and VAR fields have no such bound.
  */
 int import_policy_bounds(const struct blob *b);
+
+/*
+ * The first field of b that breaks its bound above ("type",
+ * "log_obj_range" or "object_id", in the order import checks them), or
+ * NULL: what import_policy_bounds() refuses, by name.
+ */
+const char *import_policy_out_of_bounds(const struct blob *b);
+
+/*
+ * Everything import judges of a blob without a device or a kernel:
+ * blob_decode() (avail, expect and b as there), then
+ * import_policy_bounds().  0, or the errno import fails with.  The
+ * library's import and mlx5-share-inspect both judge by this.
+ */
+int import_policy_decode(const void *buf, size_t avail,
+			 enum blob_kind expect, struct blob *b);
 
 #endif

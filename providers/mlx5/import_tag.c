@@ -5,10 +5,7 @@
 #include "import_tag.h"
 #include "layout.h"
 
-#if defined(__x86_64__) || defined(__aarch64__) || defined(__powerpc64__) || \
-	(defined(__riscv) && __riscv_xlen == 64) || defined(__s390x__)
-#define IMPORT_TAG_LP64 1
-
+#ifdef LAYOUT_LP64
 /* The padding the tag uses, as layout.h's LP64 offsets leave it. */
 _Static_assert(offsetof(struct mlx5dv_devx_obj, object_id) + 4 == 20 &&
 	       offsetof(struct mlx5dv_devx_obj, rx_icm_addr) == 24 &&
@@ -29,8 +26,10 @@ struct tag_at {
 	unsigned char lo, hi;	/* offsets of the two halves; hi 0: none */
 };
 
+/* Where kind's tag goes; lo 0: nowhere (no padding known on this ABI). */
 static struct tag_at tag_at(enum blob_kind kind)
 {
+#ifdef LAYOUT_LP64
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		return (struct tag_at){ 20, 36 };
@@ -39,6 +38,7 @@ static struct tag_at tag_at(enum blob_kind kind)
 	case BLOB_KIND_VAR:
 		return (struct tag_at){ 36, 0 };
 	}
+#endif
 	return (struct tag_at){ 0, 0 };
 }
 
@@ -51,7 +51,6 @@ static uint32_t fold(uint64_t cookie)
 
 void import_tag_set(enum blob_kind kind, void *obj, uint64_t cookie)
 {
-#ifdef IMPORT_TAG_LP64
 	struct tag_at at = tag_at(kind);
 	unsigned char *p = obj;
 	uint32_t half;
@@ -67,16 +66,10 @@ void import_tag_set(enum blob_kind kind, void *obj, uint64_t cookie)
 	memcpy(p + at.lo, &half, sizeof(half));
 	half = (uint32_t)(cookie >> 32);
 	memcpy(p + at.hi, &half, sizeof(half));
-#else
-	(void)kind;
-	(void)obj;
-	(void)cookie;
-#endif
 }
 
 uint64_t import_tag_get(enum blob_kind kind, const void *obj)
 {
-#ifdef IMPORT_TAG_LP64
 	struct tag_at at = tag_at(kind);
 	const unsigned char *p = obj;
 	uint32_t lo, hi = 0;
@@ -87,11 +80,6 @@ uint64_t import_tag_get(enum blob_kind kind, const void *obj)
 	if (at.hi)
 		memcpy(&hi, p + at.hi, sizeof(hi));
 	return (uint64_t)hi << 32 | lo;
-#else
-	(void)kind;
-	(void)obj;
-	return 0;
-#endif
 }
 
 bool import_tag_matches(enum blob_kind kind, uint64_t tag, uint64_t cookie)

@@ -13,7 +13,14 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <infiniband/mlx5dv.h>
+
+/*
+ * struct mlx5dv_var's mmap_off is an off_t, 64 bits in rdma-core's own
+ * build on every ABI (cmake/LargeFiles.cmake adds what it adds).
+ */
+_Static_assert(sizeof(off_t) == 8, "off_t as rdma-core builds it");
 
 /* rdma-core's struct mlx5dv_devx_obj; public headers leave it opaque. */
 struct mlx5dv_devx_obj {
@@ -42,8 +49,18 @@ struct share_var_obj {
 	uint32_t handle;
 };
 
-#if defined(__x86_64__) || defined(__aarch64__) || defined(__powerpc64__) || \
-	(defined(__riscv) && __riscv_xlen == 64) || defined(__s390x__)
+/*
+ * The ABIs whose offsets this file asserts (x32 defines __x86_64__ with
+ * 4-byte pointers, hence __LP64__ as well).  Only x86_64 is built and
+ * tested (cmake/TargetArch.cmake).
+ */
+#if defined(__LP64__) && (defined(__x86_64__) || defined(__aarch64__) || \
+	defined(__powerpc64__) || (defined(__riscv) && __riscv_xlen == 64) || \
+	defined(__s390x__))
+#define LAYOUT_LP64 1
+#endif
+
+#ifdef LAYOUT_LP64
 /* The LP64 offsets, as gcc lays out rdma-core's own declarations. */
 _Static_assert(offsetof(struct mlx5dv_devx_obj, handle) == 8, "layout");
 _Static_assert(offsetof(struct mlx5dv_devx_obj, type) == 12, "layout");

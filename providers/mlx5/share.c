@@ -31,9 +31,7 @@ int share_decode(struct ibv_context *ctx, const void *data,
 	if (!ctx->device)
 		return EINVAL;	/* no device to bind the blob to */
 	/* The public import has no length: the header's promise bounds it. */
-	ret = blob_decode(data, SIZE_MAX, kind, b);
-	if (!ret)
-		ret = import_policy_bounds(b);
+	ret = import_policy_decode(data, SIZE_MAX, kind, b);
 	if (ret)
 		return ret;
 	ret = device_id_get(ctx, &dev);
@@ -56,7 +54,7 @@ int share_judge_handle(int fd, const struct blob *b, uint64_t *cookie)
 	int ret;
 
 	ret = query_cookie(fd, b, cookie);
-	if (ret == ENOENT && import_policy_judge(b, 0) == EPROTO)
+	if (ret == ENOENT && import_policy_no_cookie(b))
 		return EPROTO;	/* the method is there: a downgrade first */
 	if (ret)
 		return ret;

@@ -5,7 +5,8 @@
  * checksum sealed again, so that the check behind the checksum is the one
  * that fails.
  *
- *   blob-tool make KIND OUT          KIND: devx_obj, devx_umem or var
+ *   blob-tool make KIND OUT [FORMAT] KIND: devx_obj, devx_umem or var;
+ *                                    FORMAT 2, 3 or 4 (default 4)
  *   blob-tool flip OFF IN OUT        byte OFF xor 0xff
  *   blob-tool truncate LEN IN OUT
  *   blob-tool append N IN OUT        N zero bytes after the blob
@@ -83,7 +84,7 @@ static void reseal(size_t n)
 		buf[12 + i] = (unsigned char)(crc >> (8 * i));
 }
 
-static int make(const char *kind, const char *out)
+static int make(const char *kind, const char *out, const char *format)
 {
 	struct blob b = {
 		.version = BLOB_FORMAT_VERSION,
@@ -94,6 +95,8 @@ static int make(const char *kind, const char *out)
 	};
 	size_t n;
 
+	if (format)
+		b.version = (uint16_t)number(format);
 	if (!strcmp(kind, "devx_obj")) {
 		b.kind = BLOB_KIND_DEVX_OBJ;
 		b.handle = 3;
@@ -145,8 +148,8 @@ int main(int argc, char **argv)
 	const char *op = argc > 1 ? argv[1] : "";
 	size_t n;
 
-	if (!strcmp(op, "make") && argc == 4)
-		return make(argv[2], argv[3]);
+	if (!strcmp(op, "make") && (argc == 4 || argc == 5))
+		return make(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
 	if (!strcmp(op, "every") && argc == 4)
 		return every(argv[2], argv[3]);
 	if ((!strcmp(op, "flip") || !strcmp(op, "truncate") ||
@@ -185,8 +188,8 @@ int main(int argc, char **argv)
 		store(argv[5], n);
 		return 0;
 	}
-	fprintf(stderr, "usage: blob-tool make KIND OUT | flip OFF IN OUT | "
-		"truncate LEN IN OUT | append N IN OUT | set16 OFF VAL IN OUT "
-		"| set8 OFF VAL IN OUT | every IN DIR\n");
+	fprintf(stderr, "usage: blob-tool make KIND OUT [FORMAT] | flip OFF "
+		"IN OUT | truncate LEN IN OUT | append N IN OUT | set16 OFF "
+		"VAL IN OUT | set8 OFF VAL IN OUT | every IN DIR\n");
 	return 2;
 }

@@ -6,7 +6,9 @@
  * how each answer of the kernel is judged (including the ambiguous EINVAL
  * of kernels older than 5.18); how the core handle query's cookie is
  * judged against a blob (import_policy_judge: stale ENOENT, downgrade
- * EPROTO), and the bounds every DEVX object blob keeps.
+ * EPROTO), and the bounds every DEVX object blob keeps; the one offline
+ * judgement import and mlx5-share-inspect share (import_policy_decode,
+ * import_policy_out_of_bounds, import_policy_no_cookie).
  */
 #include <errno.h>
 #include <string.h>
@@ -266,6 +268,78 @@ static void test_bounds(void)
 	CHECK_EQ(import_policy_bounds(&b), 0);
 }
 
+static bool field_is(const char *got, const char *name)
+{
+	return got && !strcmp(got, name);
+}
+
+/* The field import_policy_bounds() refuses, by name, in its order. */
+static void test_out_of_bounds(void)
+{
+	struct blob b = { .version = BLOB_FORMAT_VERSION,
+			  .kind = BLOB_KIND_DEVX_OBJ };
+
+	CHECK(import_policy_out_of_bounds(&b) == NULL);
+	b.obj.type = IMPORT_DEVX_ASO_CT + 1;
+	b.obj.log_obj_range = IMPORT_LOG_OBJ_RANGE_MAX + 1;
+	CHECK(field_is(import_policy_out_of_bounds(&b), "type"));
+	b.obj.type = IMPORT_DEVX_QP;
+	b.obj.object_id = 0x1000000;
+	CHECK(field_is(import_policy_out_of_bounds(&b), "log_obj_range"));
+	b.obj.log_obj_range = 0;
+	CHECK(field_is(import_policy_out_of_bounds(&b), "object_id"));
+	b.kind = BLOB_KIND_VAR;
+	CHECK(import_policy_out_of_bounds(&b) == NULL);
+}
+
+static void test_no_cookie(void)
+{
+	struct blob b = { .version = BLOB_FORMAT_VERSION, .cookie = 1 };
+
+	CHECK(!import_policy_no_cookie(&b));
+	b.cookie = 0;
+	CHECK(import_policy_no_cookie(&b));
+	b.cookie = 1;
+	b.version = BLOB_FORMAT_V3;
+	CHECK(import_policy_no_cookie(&b));
+	b.version = BLOB_FORMAT_V2;
+	CHECK(import_policy_no_cookie(&b));
+}
+
+/* An encoded blob, changed and judged as import does without a kernel. */
+static int decode_with(uint32_t type, uint32_t id, uint8_t range)
+{
+	struct blob b = { .version = BLOB_FORMAT_VERSION, .cookie = 9,
+			  .kind = BLOB_KIND_DEVX_OBJ, .handle = 3 };
+	unsigned char buf[BLOB_MAX_SIZE];
+	struct blob out;
+
+	b.obj.type = type;
+	b.obj.object_id = id;
+	b.obj.log_obj_range = range;
+	if (!blob_encode(&b, buf))
+		return -1;
+	return import_policy_decode(buf, sizeof(buf), 0, &out);
+}
+
+static void test_decode(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE] = { 0 };
+	struct blob out;
+
+	CHECK_EQ(decode_with(IMPORT_DEVX_FLOW_COUNTER, 0x800012, 2), 0);
+	CHECK_EQ(decode_with(IMPORT_DEVX_ASO_CT + 1, 1, 0), EINVAL);
+	CHECK_EQ(decode_with(IMPORT_DEVX_FLOW_COUNTER, 1, 32), EINVAL);
+	CHECK_EQ(decode_with(IMPORT_DEVX_FLOW_COUNTER, 1, 31), 0);
+	CHECK_EQ(decode_with(IMPORT_DEVX_QP, 0xffffff, 0), 0);
+	CHECK_EQ(decode_with(IMPORT_DEVX_QP, 0x1000000, 0), EINVAL);
+	/* the codec's verdict first: no magic */
+	CHECK_EQ(import_policy_decode(buf, sizeof(buf), 0, &out), EINVAL);
+	memcpy(buf, BLOB_MAGIC, 4);
+	buf[4] = 1;	/* format 1 */
+	CHECK_EQ(import_policy_decode(buf, sizeof(buf), 0, &out), EPROTO);
+}
+
 int main(void)
 {
 	test_rows();
@@ -273,5 +347,8 @@ int main(void)
 	test_type_of();
 	test_judge();
 	test_bounds();
+	test_out_of_bounds();
+	test_no_cookie();
+	test_decode();
 	return check_done(NAME);
 }
