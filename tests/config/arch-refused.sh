@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 #
 # The configure refuses every target but x86_64 with 8-byte pointers
-# (cmake/TargetArch.cmake), and builds one with MLX5SHARE_UNTESTED_ARCH=ON.
+# (cmake/TargetArch.cmake), and builds one with MLX5_SHARE_UNTESTED_ARCH=ON.
 #
 #   arch-refused.sh CMAKE SOURCE_DIR
 #
@@ -66,12 +66,12 @@ refused mx32 'with 4-byte pointers'
 
 # The override passes the check, saying what it builds; the rest of the
 # configure is not this test's (it may fail later on a foreign target).
-configure aarch64 -DMLX5SHARE_UNTESTED_ARCH=ON
+configure aarch64 -DMLX5_SHARE_UNTESTED_ARCH=ON
 if said aarch64 "$refusal"; then
-	fail "MLX5SHARE_UNTESTED_ARCH=ON: still refused"
+	fail "MLX5_SHARE_UNTESTED_ARCH=ON: still refused"
 elif ! said aarch64 \
-	'MLX5SHARE_UNTESTED_ARCH=ON: building for aarch64 with 8-byte'; then
-	fail "MLX5SHARE_UNTESTED_ARCH=ON: no warning that aarch64 is untested"
+	'MLX5_SHARE_UNTESTED_ARCH=ON: building for aarch64 with 8-byte'; then
+	fail "MLX5_SHARE_UNTESTED_ARCH=ON: no warning that aarch64 is untested"
 	tail -20 "$work/aarch64.out" | sed 's/^/    /' >&2
 else
 	ok
