@@ -17,15 +17,19 @@
 #   --modprobe MODS   modules to load before anything else [VM_MODPROBE]
 #   --no-rxe          do not bring rdma_rxe up on dummy0
 #   --copy PATH       also copy PATH (a file, with its libraries)
-# The accelerator is TCG with -cpu max (VM_ACCEL=kvm to try KVM: on these
-# nested machines its boots stop in the kernel's decompressor); memory
-# VM_MEM (1024 MiB), processors VM_SMP (2).
+# The accelerator is TCG with -cpu max, both vCPUs on one host thread
+# (qemu_accel.sh says why; VM_TCG overrides it), or VM_ACCEL=kvm to try
+# KVM (on these nested machines its boots stop in the kernel's
+# decompressor); memory VM_MEM (1024 MiB), processors VM_SMP (2).
 # Exit: the program's exit code (one program); for a list 0 when every
 # command exited 0, 77 when every one exited 77, 1 otherwise; 77 when the
 # base is missing (vm_prepare.sh skipped); 1 on a timeout or a guest that
-# stopped before its last command, with the console's tail.
+# stopped before its last command, with the console's tail; 1 with
+# "FAIL: guest kernel panic" and the panic's lines whenever the guest's
+# kernel oopsed or panicked, whatever the program said.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/qemu_accel.sh"
 work=${VM_WORK:-}
 timeout=${VM_TIMEOUT:-300}
 qemu=${VM_QEMU:-qemu-system-x86_64}
@@ -122,7 +126,7 @@ fi
 (cd "$O" && find . | cpio -o -H newc --quiet | gzip -1) >"$R/overlay.cpio.gz"
 cat "$BASE/../base.cpio.gz" "$R/overlay.cpio.gz" >"$R/initrd.gz"
 
-accel=${VM_ACCEL:-tcg}
+accel=${VM_ACCEL:-$VM_TCG}
 cpu=max
 [ "$accel" = kvm ] && cpu=host
 start=$(date +%s)
@@ -136,6 +140,7 @@ timeout -k 5 "$timeout" "$qemu" -accel "$accel" -cpu "$cpu" \
 	$qemu_args </dev/null >"$R/qemu.log" 2>&1 || rc=$?
 tr -d '\r' <"$R/out.log" 2>/dev/null | grep -v '^== vm: done$' || true
 echo "== vm_run.sh: $(($(date +%s) - start)) s in QEMU ($accel)"
+sh "$HERE/console_panic.sh" "$R/console.log" || exit 1
 
 tail_console() {
 	echo "-- console tail:"

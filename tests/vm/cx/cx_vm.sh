@@ -17,9 +17,13 @@
 # command line the guest script reads from /run.args (guest_run.sh runs
 # it).
 # Exit: the guest script's status; 77 when QEMU or the kernel cannot be
-# had; 124 on a timeout (the console's tail is printed).
+# had; 124 on a timeout (the console's tail is printed); 1 with "FAIL:
+# guest kernel panic" and the panic's lines whenever the guest's kernel
+# oopsed or panicked, whatever the script said.
 set -euo pipefail
 qemu=$1 work=$2 script=$3
+vm=$(cd "$(dirname "$0")/.." && pwd)
+. "$vm/qemu_accel.sh"
 shift 3
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -148,13 +152,15 @@ log=$work/console.log
 set +e
 # KVM stops with an emulation failure on these (nested) machines: TCG.
 timeout "${CX_TIMEOUT:-240}" "$qemu" -L /usr/share/qemu -L /usr/share/seabios \
-	-machine q35 -accel tcg -cpu max -m 2048 -smp 2 -nodefaults \
+	-machine q35 -accel "$VM_TCG" -cpu max -m 2048 -smp 2 -nodefaults \
 	-display none -serial stdio -no-reboot "${devs[@]}" \
 	-kernel "$root/boot/vmlinuz-$kver" -initrd "$work/initramfs.gz" \
-	-append "console=ttyS0 panic=-1 loglevel=4" 2>&1 | tr -d '\r' >"$log"
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=4" 2>&1 |
+	tr -d '\r' >"$log"
 rc=${PIPESTATUS[0]}
 set -e
 sed -n '/^== guest: exit/q;/^== guest/,$p' "$log"
+sh "$vm/console_panic.sh" "$log" || exit 1
 if [ "$rc" = 124 ]; then
 	echo "cx_vm: guest killed after ${CX_TIMEOUT:-240} s; console tail:"
 	tail -40 "$log"
