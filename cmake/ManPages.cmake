@@ -100,7 +100,7 @@ function(mlx5_share_man_links)
 endfunction()
 
 if(NOT MLX5_SHARE_MAN_PAGES)
-	mlx5_share_missing_tool_test(man-pages unit "${MLX5_SHARE_NO_PANDOC}")
+	mlx5_share_skipped_test(man-pages unit "${MLX5_SHARE_NO_PANDOC}")
 	return()
 endif()
 # The list of every page, known only once all folders are configured,
