@@ -29,7 +29,8 @@ if [ ${#lists[@]} -gt 0 ]; then
 	if [ ${#missing[@]} -gt 0 ]; then
 		if [ "$(id -u)" -ne 0 ]; then
 			echo "build.sh: missing packages; run as root:" >&2
-			echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
+			echo "  apt-get update && apt-get install -y" \
+				"--no-install-recommends ${missing[*]}" >&2
 			exit 1
 		fi
 		echo "build.sh: installing ${missing[*]}"
