@@ -43,7 +43,7 @@ etc=${root%/}/etc/apt
 codename=
 for f in "${root%/}/etc/os-release" "${root%/}/usr/lib/os-release"; do
 	if [ -r "$f" ]; then
-		codename=$(. "$f" && echo "${VERSION_CODENAME:-}")
+		codename=$(sed -n 's/^VERSION_CODENAME=//p' "$f" | tr -d "\"'")
 		break
 	fi
 done

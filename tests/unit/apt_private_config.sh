@@ -19,7 +19,7 @@ trap 'rm -rf "$work"' EXIT
 machine() {
 	local r=$work/$1 f=
 	mkdir -p "$r/etc/apt/sources.list.d"
-	[ -z "$2" ] || echo "VERSION_CODENAME=$2" >"$r/etc/os-release"
+	[ -z "$2" ] || echo "VERSION_CODENAME=\"$2\"" >"$r/etc/os-release"
 	while IFS= read -r line; do
 		case $line in
 		"== "*) f=$r/${line#== }; : >"$f" ;;
