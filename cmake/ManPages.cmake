@@ -19,16 +19,14 @@ include_guard(GLOBAL)
 include(GNUInstallDirs)
 
 # Without pandoc the pages are neither built nor installed, and the tests
-# that read them (man-pages here, install in tests/install) are not
-# registered; MLX5_SHARE_MAN_PAGES says which case this build is.
+# that read them (man-pages here, install in tests/install) report
+# themselves skipped; MLX5_SHARE_MAN_PAGES says which case this build is.
 find_program(PANDOC_EXECUTABLE pandoc)
 if(PANDOC_EXECUTABLE)
 	set(MLX5_SHARE_MAN_PAGES ON)
 else()
 	set(MLX5_SHARE_MAN_PAGES OFF)
-	message(STATUS "pandoc not found: the man pages are not built or "
-		"installed, and the man-pages and install tests are not "
-		"registered (Debian: apt-get install pandoc)")
+	set(MLX5_SHARE_NO_PANDOC "no pandoc: the man pages are not built")
 endif()
 
 set(MLX5_SHARE_MAN_DIR "${CMAKE_BINARY_DIR}/man")
@@ -102,6 +100,7 @@ function(mlx5_share_man_links)
 endfunction()
 
 if(NOT MLX5_SHARE_MAN_PAGES)
+	mlx5_share_skipped_test(man-pages unit "${MLX5_SHARE_NO_PANDOC}")
 	return()
 endif()
 # The list of every page, known only once all folders are configured,

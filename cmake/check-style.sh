@@ -13,6 +13,10 @@
 set -u
 export LC_ALL=C
 cd "$1" || exit 1
+if ! command -v git >/dev/null; then
+	echo "SKIPPED: style: no git (the check reads git ls-files)"
+	exit 77
+fi
 if ! git rev-parse --git-dir >/dev/null 2>&1; then
 	echo "SKIPPED: style: $1 is not a git checkout (the check reads" \
 		"git ls-files)"

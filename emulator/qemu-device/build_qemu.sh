@@ -5,11 +5,12 @@
 #   build_qemu.sh OUT EMU_FW_LIB INCLUDE_DIR...
 #
 # OUT/bin/qemu-system-x86_64 is the result.  The source package is
-# downloaded once (a private deb-src list: the system's apt sources are
-# not touched) and unpacked once; later runs only rebuild what changed
+# downloaded once (a private deb-src list from the machine's own Debian
+# archive, cmake/apt-private-config.sh: the system's apt sources are not
+# touched) and unpacked once; later runs only rebuild what changed
 # (ninja), so the ctest fixture that calls this costs the full build once
 # per build tree.  Prints "SKIP" and exits 77 when the source package
-# cannot be had (no network, no deb-src for bookworm).
+# cannot be had (no Debian archive configured, no network).
 set -euo pipefail
 out=$1 fwlib=$(readlink -f "$2")
 shift 2
@@ -22,16 +23,15 @@ t0=$(date +%s)
 src=$out/src
 if [ ! -e "$src/.unpacked" ]; then
 	apt=$out/apt
-	mkdir -p "$apt/lists/partial" "$apt/dl"
-	printf 'deb-src http://deb.debian.org/debian %s main\n' \
-		bookworm bookworm-updates >"$apt/sources.list"
-	echo 'deb-src http://deb.debian.org/debian-security bookworm-security main' \
-		>>"$apt/sources.list"
-	cat >"$apt/apt.conf" <<CONF
-Dir::Etc::sourcelist "$apt/sources.list";
-Dir::Etc::sourceparts "-";
-Dir::State::Lists "$apt/lists";
-CONF
+	mkdir -p "$apt/dl"
+	why=$("$here/../../cmake/apt-private-config.sh" "$apt" deb-src \
+		bookworm bookworm-updates bookworm-security 2>&1) || {
+		st=$?
+		[ $st -eq 77 ] && echo "SKIP qemu_build: $why"
+		exit $st
+	}
+	# (a suite the machine has no archive for is left out, and said)
+	[ -z "$why" ] || echo "qemu_build: $why"
 	export APT_CONFIG=$apt/apt.conf
 	if ! apt-get update -qq >/dev/null 2>&1 ||
 	   ! (cd "$apt/dl" && apt-get source -qq --download-only qemu \

@@ -3,7 +3,8 @@
 # The Linux series (linux/patches, the rdma-next posting) against the
 # newest kernel source Debian's archive offers, standing in for
 # rdma-next:
-#  1. a private apt configuration (WORK/apt: unstable and experimental,
+#  1. a private apt configuration (WORK/apt: unstable and experimental
+#     from the machine's own Debian archive, cmake/apt-private-config.sh;
 #     nothing of the system's changed) finds the newest linux-source-N
 #     and the linux-headers-*-amd64 of the same version, for its .config
 #     and Module.symvers, and downloads both;
@@ -17,7 +18,8 @@
 #  4. builds ib_core, ib_uverbs and the rest of drivers/infiniband/core
 #     (the modules the series changes) in that tree with W=1 -Werror;
 #  5. kernel-headers/rdma_uapi_compat.h against its patched uapi headers.
-# Skipped where apt cannot download from unstable/experimental.
+# Skipped where no Debian archive is configured or apt cannot download
+# from unstable/experimental.
 #
 # Usage: linux_series_newest.sh SOURCE_DIR WORK_DIR [CC]
 set -eu
@@ -37,17 +39,8 @@ need_tools
 
 t "the newest kernel source (private apt lists in $W/apt)"
 A=$W/apt
-mkdir -p "$A/lists/partial" "$A/cache/archives/partial"
-key=/usr/share/keyrings/debian-archive-keyring.gpg
-for s in sid experimental; do
-	echo "deb [signed-by=$key] http://deb.debian.org/debian $s main"
-done >"$A/sources.list"
-cat >"$A/apt.conf" <<EOF
-Dir::Etc::SourceList "$A/sources.list";
-Dir::Etc::SourceParts "/nonexistent";
-Dir::State::Lists "$A/lists";
-Dir::Cache "$A/cache";
-EOF
+why=$("$SRC/cmake/apt-private-config.sh" "$A" deb sid experimental 2>&1) ||
+	{ [ $? -eq 77 ] && skip "$why"; fail "apt-private-config.sh: $why"; }
 export APT_CONFIG="$A/apt.conf"
 if [ -z "$(find "$A/lists" -name '*_Packages' -mmin -720 2>/dev/null)" ]
 then

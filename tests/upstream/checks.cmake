@@ -37,8 +37,8 @@ set(_checks upstream_checkpatch upstream_checkpatch_v64 upstream_patch_builds
 	upstream_check_build)
 if(NOT RDMA_CORE_SOURCE)
 	foreach(t ${_checks})
-		add_test(NAME ${t} COMMAND sh -c
-			"echo 'SKIPPED: ${t}: no rdma-core source (configure with -DRDMA_CORE_SOURCE=...)'; exit 77")
+		mlx5_share_skipped_test(${t} upstream
+			"no rdma-core source (configure with -DRDMA_CORE_SOURCE=...)")
 	endforeach()
 else()
 	set(_series_v64 "${PROJECT_SOURCE_DIR}/upstream/patches-v64")

@@ -13,7 +13,7 @@
 #     are) with their depmod files, and the guest's init (init.sh).
 # WORK/ready names the kernel (kver, vmlinuz, modules tree) for vm_run.sh.
 # Missing tools are installed when running as root (CI installs them from
-# cmake/debian-packages.txt); without them, or without a kernel image to
+# cmake/debian-packages-tests.txt); without them, or without a kernel image to
 # download, it exits 77 and says why in WORK/skip, which vm_run.sh repeats.
 #
 # Usage: vm_prepare.sh SOURCE_DIR WORK_DIR
