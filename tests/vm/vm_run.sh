@@ -129,6 +129,7 @@ cat "$BASE/../base.cpio.gz" "$R/overlay.cpio.gz" >"$R/initrd.gz"
 accel=${VM_ACCEL:-$VM_TCG}
 cpu=max
 [ "$accel" = kvm ] && cpu=host
+cmdline="console=ttyS0 quiet loglevel=4 panic=-1 oops=panic $VM_CLOCK_ARGS"
 start=$(date +%s)
 rc=0
 # shellcheck disable=SC2086
@@ -136,7 +137,7 @@ timeout -k 5 "$timeout" "$qemu" -accel "$accel" -cpu "$cpu" \
 	-m "${VM_MEM:-1024}" -smp "${VM_SMP:-2}" -nodefaults -display none \
 	-no-reboot -serial "file:$R/console.log" -serial "file:$R/out.log" \
 	-kernel "$VMLINUZ" -initrd "$R/initrd.gz" \
-	-append "console=ttyS0 quiet loglevel=4 panic=-1 oops=panic" \
+	-append "$cmdline" \
 	$qemu_args </dev/null >"$R/qemu.log" 2>&1 || rc=$?
 tr -d '\r' <"$R/out.log" 2>/dev/null | grep -v '^== vm: done$' || true
 echo "== vm_run.sh: $(($(date +%s) - start)) s in QEMU ($accel)"

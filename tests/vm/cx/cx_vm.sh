@@ -149,13 +149,14 @@ for i in $(seq 1 "$n"); do
 	devs+=(-device "mlx5-cx,node-guid=0x0002c90300abcd0$((i - 1)),trace=${CX_TRACE:-off}")
 done
 log=$work/console.log
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=4 $VM_CLOCK_ARGS"
 set +e
 # KVM stops with an emulation failure on these (nested) machines: TCG.
 timeout "${CX_TIMEOUT:-240}" "$qemu" -L /usr/share/qemu -L /usr/share/seabios \
 	-machine q35 -accel "$VM_TCG" -cpu max -m 2048 -smp 2 -nodefaults \
 	-display none -serial stdio -no-reboot "${devs[@]}" \
 	-kernel "$root/boot/vmlinuz-$kver" -initrd "$work/initramfs.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=4" 2>&1 |
+	-append "$cmdline" 2>&1 |
 	tr -d '\r' >"$log"
 rc=${PIPESTATUS[0]}
 set -e
