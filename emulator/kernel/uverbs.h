@@ -216,6 +216,8 @@ int emu_h_qp_create(struct emu_bundle *b);
 int emu_h_qp_destroy(struct emu_bundle *b);
 int emu_h_srq_create(struct emu_bundle *b);
 int emu_h_srq_destroy(struct emu_bundle *b);
+int emu_h_pd_query(struct emu_bundle *b);
+int emu_h_query_mr(struct emu_bundle *b);
 int emu_h_test_hold(struct emu_bundle *b);
 int emu_h_test_release(struct emu_bundle *b);
 /* the last close: the ufile's holds go (test_hold.c) */
@@ -266,6 +268,9 @@ int emu_cmd_ex_modify_cq(struct emu_bundle *b);
 int emu_cmd_modify_qp(struct emu_bundle *b);
 int emu_cmd_ex_modify_qp(struct emu_bundle *b);
 int emu_cmd_query_qp(struct emu_bundle *b);
+/* write() commands on MRs, verbs_mr.c */
+int emu_cmd_reg_mr(struct emu_bundle *b);
+int emu_cmd_dereg_mr(struct emu_bundle *b);
 
 /* the verbs objects' state (uobject priv) */
 struct emu_pd {

@@ -2,7 +2,8 @@
 /*
  * The legacy write() commands libibverbs 44 still issues, reached through
  * UVERBS_METHOD_INVOKE_WRITE as a modern kernel offers them
- * (uverbs_std_types_device.c, uverbs_cmd.c, uverbs_uapi.c).
+ * (uverbs_std_types_device.c, uverbs_cmd.c, uverbs_uapi.c); next to the
+ * PD they allocate, mlx5's PD_QUERY method (std_types.c).
  */
 #include <endian.h>
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/ib_user_verbs.h>
 #include <rdma/mlx5-abi.h>
+#include "rdma_uapi_compat.h"	/* <rdma/mlx5_user_ioctl_cmds.h> */
 
 #include "mlx5_cmd.h"
 #include "prm_opcodes.h"
@@ -251,6 +253,20 @@ static int cmd_dealloc_pd(struct emu_bundle *b)
 	return ret;
 }
 
+/*
+ * follows UVERBS_HANDLER(MLX5_IB_METHOD_PD_QUERY), what ibv_import_pd()
+ * asks: the core looked the handle up shared (a missing or destroyed one
+ * ENOENT, another type's EINVAL); the PD's number
+ */
+int emu_h_pd_query(struct emu_bundle *b)
+{
+	struct emu_uobj *uo = emu_attr(b, MLX5_IB_ATTR_QUERY_PD_HANDLE)->uobj;
+	struct emu_pd *pd = uo->priv;
+
+	return emu_copy_to(b, MLX5_IB_ATTR_QUERY_PD_RESP_PDN, &pd->pdn,
+			   sizeof(pd->pdn));
+}
+
 static const struct write_method write_methods[] = {
 	{ IB_USER_VERBS_CMD_QUERY_DEVICE, sizeof(struct ib_uverbs_query_device),
 	  sizeof(struct ib_uverbs_query_device_resp), cmd_query_device,
@@ -264,6 +280,10 @@ static const struct write_method write_methods[] = {
 	  sizeof(struct ib_uverbs_alloc_pd_resp), cmd_alloc_pd, "ALLOC_PD" },
 	{ IB_USER_VERBS_CMD_DEALLOC_PD, sizeof(struct ib_uverbs_dealloc_pd), 0,
 	  cmd_dealloc_pd, "DEALLOC_PD" },
+	{ IB_USER_VERBS_CMD_REG_MR, sizeof(struct ib_uverbs_reg_mr),
+	  sizeof(struct ib_uverbs_reg_mr_resp), emu_cmd_reg_mr, "REG_MR" },
+	{ IB_USER_VERBS_CMD_DEREG_MR, sizeof(struct ib_uverbs_dereg_mr), 0,
+	  emu_cmd_dereg_mr, "DEREG_MR" },
 	{ IB_USER_VERBS_CMD_RESIZE_CQ, sizeof(struct ib_uverbs_resize_cq),
 	  sizeof(struct ib_uverbs_resize_cq_resp), emu_cmd_resize_cq,
 	  "RESIZE_CQ" },
