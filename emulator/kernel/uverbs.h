@@ -238,6 +238,12 @@ extern struct emu_ufile *emu_cur_ufile;
 int emu_write_request(struct emu_bundle *b, void *req, size_t req_len);
 int emu_write_response(struct emu_bundle *b, const void *resp, size_t len);
 /*
+ * uobj_perform_destroy() of a write() command: the handle looked up for
+ * destroy (ENOENT, EINVAL, EBUSY) and destroyed; a failed destroy keeps
+ * the object
+ */
+int emu_write_destroy(struct emu_bundle *b, uint16_t type, uint32_t handle);
+/*
  * ib_umem_get() and mlx5_ib_populate_pas() of a user range: the number
  * of 4 KiB pages [addr, addr + len) spans, and when pas is not NULL
  * their (made-up) bus addresses, big-endian, one u64 each.

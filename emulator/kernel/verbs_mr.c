@@ -188,50 +188,44 @@ int emu_cmd_reg_mr(struct emu_bundle *b)
 	return emu_write_response(b, &resp, sizeof(resp));
 }
 
-/* follows ib_uverbs_dereg_mr() -> uobj_perform_destroy() */
+/* follows ib_uverbs_dereg_mr() */
 int emu_cmd_dereg_mr(struct emu_bundle *b)
 {
 	struct ib_uverbs_dereg_mr cmd;
-	struct emu_uobj *uo;
 	int ret;
 
 	ret = emu_write_request(b, &cmd, sizeof(cmd));
 	if (ret)
 		return ret;
-	ret = emu_uobj_lookup(b->uf, UVERBS_OBJECT_MR, cmd.mr_handle,
-			      EMU_ACCESS_DESTROY, &uo);
-	if (ret)
-		return ret;
-	ret = emu_uobj_destroy(b->uf, uo, EMU_REMOVE_DESTROY);
-	if (ret)
-		emu_uobj_unlock(uo, EMU_ACCESS_DESTROY);
-	return ret;
+	return emu_write_destroy(b, UVERBS_OBJECT_MR, cmd.mr_handle);
 }
 
 /*
  * follows UVERBS_HANDLER(UVERBS_METHOD_QUERY_MR): the core looked the
  * handle up shared (a missing or destroyed one ENOENT, another type's
- * EINVAL); the keys, the length, and the iova when asked
+ * EINVAL); the keys, the length, and the iova when asked (the last,
+ * the one optional answer: only its absence ends the copies with ENOENT)
  */
 int emu_h_query_mr(struct emu_bundle *b)
 {
 	struct emu_uobj *uo = emu_attr(b, UVERBS_ATTR_QUERY_MR_HANDLE)->uobj;
-	struct emu_mr *mr = uo->priv;
-	int ret;
+	const struct emu_mr *mr = uo->priv;
+	const struct {
+		uint16_t id;
+		const void *from;
+		size_t size;
+	} answers[] = {
+		{ UVERBS_ATTR_QUERY_MR_RESP_LKEY, &mr->lkey, sizeof(mr->lkey) },
+		{ UVERBS_ATTR_QUERY_MR_RESP_RKEY, &mr->lkey, sizeof(mr->lkey) },
+		{ UVERBS_ATTR_QUERY_MR_RESP_LENGTH, &mr->length,
+		  sizeof(mr->length) },
+		{ UVERBS_ATTR_QUERY_MR_RESP_IOVA, &mr->iova, sizeof(mr->iova) },
+	};
+	size_t i;
+	int ret = 0;
 
-	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_MR_RESP_LKEY, &mr->lkey,
-			  sizeof(mr->lkey));
-	if (ret)
-		return ret;
-	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_MR_RESP_RKEY, &mr->lkey,
-			  sizeof(mr->lkey));
-	if (ret)
-		return ret;
-	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_MR_RESP_LENGTH, &mr->length,
-			  sizeof(mr->length));
-	if (ret)
-		return ret;
-	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_MR_RESP_IOVA, &mr->iova,
-			  sizeof(mr->iova));
+	for (i = 0; !ret && i < sizeof(answers) / sizeof(answers[0]); i++)
+		ret = emu_copy_to(b, answers[i].id, answers[i].from,
+				  answers[i].size);
 	return emu_is_copy_err(ret) ? ret : 0;
 }

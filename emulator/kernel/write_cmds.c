@@ -233,24 +233,30 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 	return emu_write_response(b, &resp, sizeof(resp));
 }
 
-/* follows ib_uverbs_dealloc_pd() -> uobj_perform_destroy() */
-static int cmd_dealloc_pd(struct emu_bundle *b)
+int emu_write_destroy(struct emu_bundle *b, uint16_t type, uint32_t handle)
 {
-	struct ib_uverbs_dealloc_pd cmd;
 	struct emu_uobj *uo;
 	int ret;
 
-	ret = emu_write_request(b, &cmd, sizeof(cmd));
-	if (ret)
-		return ret;
-	ret = emu_uobj_lookup(b->uf, UVERBS_OBJECT_PD, cmd.pd_handle,
-			      EMU_ACCESS_DESTROY, &uo);
+	ret = emu_uobj_lookup(b->uf, type, handle, EMU_ACCESS_DESTROY, &uo);
 	if (ret)
 		return ret;
 	ret = emu_uobj_destroy(b->uf, uo, EMU_REMOVE_DESTROY);
 	if (ret)
 		emu_uobj_unlock(uo, EMU_ACCESS_DESTROY);
 	return ret;
+}
+
+/* follows ib_uverbs_dealloc_pd() */
+static int cmd_dealloc_pd(struct emu_bundle *b)
+{
+	struct ib_uverbs_dealloc_pd cmd;
+	int ret;
+
+	ret = emu_write_request(b, &cmd, sizeof(cmd));
+	if (ret)
+		return ret;
+	return emu_write_destroy(b, UVERBS_OBJECT_PD, cmd.pd_handle);
 }
 
 /*
