@@ -815,9 +815,25 @@ enum prm_cap_type {
 #define PRM_MKC_ACCESS_MODE_4_2 0x83, 3
 #define PRM_MKC_ACCESS_MODE_1_0 0x96, 2
 enum {
+	PRM_MKC_ACCESS_MODE_MTT = 1,
 	PRM_MKC_ACCESS_MODE_KLMS = 2,
 	PRM_MKC_ACCESS_MODE_KSM = 3,
 };
+/*
+ * What a kernel driver's user MR sets in the mkc (mkey_7_0: the key's
+ * low byte, its "variant"; the access bits: umr_en, a, rw, rr, lw, lr)
+ */
+#define PRM_MKC_UMR_EN 0x90, 1
+#define PRM_MKC_A 0x91, 1
+#define PRM_MKC_RW 0x92, 1
+#define PRM_MKC_RR 0x93, 1
+#define PRM_MKC_LW 0x94, 1
+#define PRM_MKC_LR 0x95, 1
+#define PRM_MKC_QPN 0xa0, 24
+#define PRM_MKC_MKEY_7_0 0xb8, 8
+#define PRM_MKC_START_ADDR 0x100, 64
+#define PRM_MKC_LEN64 0x140, 64
+#define PRM_MKC_LOG_PAGE_SIZE 0x25a, 6
 #define PRM_MKEY_OUT_INDEX 0x48, 24
 #define PRM_MKEY_IN_INDEX 0x48, 24
 

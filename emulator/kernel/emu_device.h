@@ -36,6 +36,8 @@ struct emu_device {
 	 */
 	bool query_handles;
 	uint64_t fw_cmds;		/* firmware commands run, for anyone */
+	/* mlx5_ib_dev.mkey_var: the low byte of the next user MR's key */
+	uint8_t mkey_var;
 };
 
 /* Set by mlx5-emu run --query-handles=off: "0" a kernel without it. */

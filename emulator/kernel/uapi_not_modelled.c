@@ -17,7 +17,6 @@
 const struct emu_not_modelled emu_not_modelled[] = {
 	/* core/uverbs_std_types.c, uverbs_std_types_mr.c, _wq.c */
 	{ "UVERBS_METHOD_AH_DESTROY", WRITE_FALLBACK },
-	{ "UVERBS_METHOD_MR_DESTROY", WRITE_FALLBACK },
 	{ "UVERBS_METHOD_MW_DESTROY", WRITE_FALLBACK },
 	{ "UVERBS_METHOD_XRCD_DESTROY", WRITE_FALLBACK },
 	{ "UVERBS_METHOD_RWQ_IND_TBL_DESTROY", WRITE_FALLBACK },
@@ -25,7 +24,6 @@ const struct emu_not_modelled emu_not_modelled[] = {
 	{ "UVERBS_METHOD_WQ_CREATE", WRITE_FALLBACK },
 	{ "UVERBS_METHOD_WQ_DESTROY", WRITE_FALLBACK },
 	{ "UVERBS_METHOD_ADVISE_MR", "ODP prefetch: no on-demand paging" },
-	{ "UVERBS_METHOD_QUERY_MR", UNUSED },
 	{ "UVERBS_METHOD_REG_DMABUF_MR", "no dma-buf exporter exists there" },
 	{ "UVERBS_METHOD_DM_MR_REG", "device memory is not modelled" },
 	{ "UVERBS_METHOD_DM_ALLOC", "device memory is not modelled" },
@@ -39,7 +37,6 @@ const struct emu_not_modelled emu_not_modelled[] = {
 	  "libmlx5 passes it only for a CQ on a UAR it allocated: " UNUSED },
 	{ "MLX5_IB_METHOD_QUERY_PORT", UNUSED },
 	{ "MLX5_IB_METHOD_GET_DATA_DIRECT_SYSFS_PATH", UNUSED },
-	{ "MLX5_IB_METHOD_PD_QUERY", UNUSED },
 	{ "MLX5_IB_METHOD_DM_MAP_OP_ADDR", "device memory is not modelled" },
 	{ "MLX5_IB_METHOD_DM_QUERY", "device memory is not modelled" },
 	{ "MLX5_IB_METHOD_CREATE_FLOW", STEERING },

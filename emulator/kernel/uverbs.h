@@ -216,6 +216,8 @@ int emu_h_qp_create(struct emu_bundle *b);
 int emu_h_qp_destroy(struct emu_bundle *b);
 int emu_h_srq_create(struct emu_bundle *b);
 int emu_h_srq_destroy(struct emu_bundle *b);
+int emu_h_pd_query(struct emu_bundle *b);
+int emu_h_query_mr(struct emu_bundle *b);
 int emu_h_test_hold(struct emu_bundle *b);
 int emu_h_test_release(struct emu_bundle *b);
 /* the last close: the ufile's holds go (test_hold.c) */
@@ -235,6 +237,12 @@ extern struct emu_ufile *emu_cur_ufile;
 /* uverbs_request() / uverbs_response() of a write() command */
 int emu_write_request(struct emu_bundle *b, void *req, size_t req_len);
 int emu_write_response(struct emu_bundle *b, const void *resp, size_t len);
+/*
+ * uobj_perform_destroy() of a write() command: the handle looked up for
+ * destroy (ENOENT, EINVAL, EBUSY) and destroyed; a failed destroy keeps
+ * the object
+ */
+int emu_write_destroy(struct emu_bundle *b, uint16_t type, uint32_t handle);
 /*
  * ib_umem_get() and mlx5_ib_populate_pas() of a user range: the number
  * of 4 KiB pages [addr, addr + len) spans, and when pas is not NULL
@@ -266,6 +274,9 @@ int emu_cmd_ex_modify_cq(struct emu_bundle *b);
 int emu_cmd_modify_qp(struct emu_bundle *b);
 int emu_cmd_ex_modify_qp(struct emu_bundle *b);
 int emu_cmd_query_qp(struct emu_bundle *b);
+/* write() commands on MRs, verbs_mr.c */
+int emu_cmd_reg_mr(struct emu_bundle *b);
+int emu_cmd_dereg_mr(struct emu_bundle *b);
 
 /* the verbs objects' state (uobject priv) */
 struct emu_pd {

@@ -2,7 +2,8 @@
 /*
  * The legacy write() commands libibverbs 44 still issues, reached through
  * UVERBS_METHOD_INVOKE_WRITE as a modern kernel offers them
- * (uverbs_std_types_device.c, uverbs_cmd.c, uverbs_uapi.c).
+ * (uverbs_std_types_device.c, uverbs_cmd.c, uverbs_uapi.c); next to the
+ * PD they allocate, mlx5's PD_QUERY method (std_types.c).
  */
 #include <endian.h>
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/ib_user_verbs.h>
 #include <rdma/mlx5-abi.h>
+#include "rdma_uapi_compat.h"	/* <rdma/mlx5_user_ioctl_cmds.h> */
 
 #include "mlx5_cmd.h"
 #include "prm_opcodes.h"
@@ -231,24 +233,44 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 	return emu_write_response(b, &resp, sizeof(resp));
 }
 
-/* follows ib_uverbs_dealloc_pd() -> uobj_perform_destroy() */
-static int cmd_dealloc_pd(struct emu_bundle *b)
+int emu_write_destroy(struct emu_bundle *b, uint16_t type, uint32_t handle)
 {
-	struct ib_uverbs_dealloc_pd cmd;
 	struct emu_uobj *uo;
 	int ret;
 
-	ret = emu_write_request(b, &cmd, sizeof(cmd));
-	if (ret)
-		return ret;
-	ret = emu_uobj_lookup(b->uf, UVERBS_OBJECT_PD, cmd.pd_handle,
-			      EMU_ACCESS_DESTROY, &uo);
+	ret = emu_uobj_lookup(b->uf, type, handle, EMU_ACCESS_DESTROY, &uo);
 	if (ret)
 		return ret;
 	ret = emu_uobj_destroy(b->uf, uo, EMU_REMOVE_DESTROY);
 	if (ret)
 		emu_uobj_unlock(uo, EMU_ACCESS_DESTROY);
 	return ret;
+}
+
+/* follows ib_uverbs_dealloc_pd() */
+static int cmd_dealloc_pd(struct emu_bundle *b)
+{
+	struct ib_uverbs_dealloc_pd cmd;
+	int ret;
+
+	ret = emu_write_request(b, &cmd, sizeof(cmd));
+	if (ret)
+		return ret;
+	return emu_write_destroy(b, UVERBS_OBJECT_PD, cmd.pd_handle);
+}
+
+/*
+ * follows UVERBS_HANDLER(MLX5_IB_METHOD_PD_QUERY), what ibv_import_pd()
+ * asks: the core looked the handle up shared (a missing or destroyed one
+ * ENOENT, another type's EINVAL); the PD's number
+ */
+int emu_h_pd_query(struct emu_bundle *b)
+{
+	struct emu_uobj *uo = emu_attr(b, MLX5_IB_ATTR_QUERY_PD_HANDLE)->uobj;
+	struct emu_pd *pd = uo->priv;
+
+	return emu_copy_to(b, MLX5_IB_ATTR_QUERY_PD_RESP_PDN, &pd->pdn,
+			   sizeof(pd->pdn));
 }
 
 static const struct write_method write_methods[] = {
@@ -264,6 +286,10 @@ static const struct write_method write_methods[] = {
 	  sizeof(struct ib_uverbs_alloc_pd_resp), cmd_alloc_pd, "ALLOC_PD" },
 	{ IB_USER_VERBS_CMD_DEALLOC_PD, sizeof(struct ib_uverbs_dealloc_pd), 0,
 	  cmd_dealloc_pd, "DEALLOC_PD" },
+	{ IB_USER_VERBS_CMD_REG_MR, sizeof(struct ib_uverbs_reg_mr),
+	  sizeof(struct ib_uverbs_reg_mr_resp), emu_cmd_reg_mr, "REG_MR" },
+	{ IB_USER_VERBS_CMD_DEREG_MR, sizeof(struct ib_uverbs_dereg_mr), 0,
+	  emu_cmd_dereg_mr, "DEREG_MR" },
 	{ IB_USER_VERBS_CMD_RESIZE_CQ, sizeof(struct ib_uverbs_resize_cq),
 	  sizeof(struct ib_uverbs_resize_cq_resp), emu_cmd_resize_cq,
 	  "RESIZE_CQ" },
