@@ -22,6 +22,7 @@
 #include <infiniband/verbs.h>
 
 #include "blob.h"
+#include "boot_id.h"
 #include "errname.h"
 #include "import_policy.h"
 
@@ -71,7 +72,8 @@ static void usage(FILE *f)
 		"                     device NAME's (import fails with EXDEV)\n"
 		"  -h, --help         show this help\n"
 		"\n"
-		"Exit status: 0 all checks pass, 1 a check failed, 2 usage\n"
+		"Exit status: 0 all checks pass, 1 a check failed (one\n"
+		"made in another boot: ESTALE), 2 usage\n"
 		"or I/O error, 3 all checks pass but a blob has no cookie\n"
 		"(import refuses it with EPROTO on a kernel with the core\n"
 		"handle query).\n", prog);
@@ -194,6 +196,12 @@ static void print_header(const struct input *in)
 		       get16(b + 26) & BLOB_F_VHCA_ID ? " (vhca_id valid)" :
 		       " (no vhca_id: node GUID only)");
 	print_reserved(in, 28, 4);
+	if (have(in, BLOB_BOOT_ID_OFF, BLOB_BOOT_ID_LEN, "boot_id")) {
+		char text[BOOT_ID_TEXT_LEN + 1];
+
+		boot_id_format(b + BLOB_BOOT_ID_OFF, text);
+		printf("  %-16s %s\n", "boot_id", text);
+	}
 }
 
 /* A body field printed in hex, when the input has it. */
@@ -212,61 +220,43 @@ static void print_x64(const struct input *in, size_t off, const char *name)
 
 static void print_body(const struct input *in, uint32_t kind)
 {
-	const uint8_t *b = in->buf;
-	/* Format 2's body, else formats 3 and 4's (blob.h) */
-	bool v2 = in->len >= 6 && get16(b + 4) == BLOB_FORMAT_V2;
+	/* The body's fields, by their offsets after the header (blob.h). */
+	const size_t h = BLOB_HEADER_SIZE;
+	const uint8_t *b = in->buf + h;
 
-	if (have(in, 32, 4, "handle"))
-		printf("  %-16s %u\n", "handle", get32(b + 32));
+	if (have(in, h, 4, "handle"))
+		printf("  %-16s %u\n", "handle", get32(b));
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
-		if (have(in, 36, 4, "type"))
-			printf("  %-16s %u (%s)\n", "type", get32(b + 36),
-			       devx_type_name(get32(b + 36)));
-		print_x32(in, 40, "object_id");
-		if (v2) {
-			print_reserved(in, 44, 4);
-		} else {
-			if (have(in, 44, 1, "log_obj_range"))
-				printf("  %-16s %u\n", "log_obj_range",
-				       b[44]);
-			print_reserved(in, 45, 3);
-		}
-		print_x64(in, 48, "rx_icm_addr");
-		if (v2) {
-			if (have(in, 56, 1, "log_obj_range"))
-				printf("  %-16s %u\n", "log_obj_range",
-				       b[56]);
-			print_reserved(in, 57, 7);
-		} else {
-			print_x64(in, 56, "cookie");
-		}
+		if (have(in, h + 4, 4, "type"))
+			printf("  %-16s %u (%s)\n", "type", get32(b + 4),
+			       devx_type_name(get32(b + 4)));
+		print_x32(in, h + 8, "object_id");
+		if (have(in, h + 12, 1, "log_obj_range"))
+			printf("  %-16s %u\n", "log_obj_range", b[12]);
+		print_reserved(in, h + 13, 3);
+		print_x64(in, h + 16, "rx_icm_addr");
+		print_x64(in, h + 24, "cookie");
 		break;
 	case BLOB_KIND_DEVX_UMEM:
-		print_x32(in, 36, "umem_id");
-		if (v2)
-			print_reserved(in, 40, 8);
-		else
-			print_x64(in, 40, "cookie");
+		print_x32(in, h + 4, "umem_id");
+		print_x64(in, h + 8, "cookie");
 		break;
 	case BLOB_KIND_VAR:
-		print_x32(in, 36, "page_id");
-		if (have(in, 40, 4, "length"))
-			printf("  %-16s %u\n", "var length", get32(b + 40));
-		print_reserved(in, 44, 4);
-		print_x64(in, 48, "mmap_off");
-		if (v2)
-			print_reserved(in, 56, 8);
-		else
-			print_x64(in, 56, "cookie");
+		print_x32(in, h + 4, "page_id");
+		if (have(in, h + 8, 4, "length"))
+			printf("  %-16s %u\n", "var length", get32(b + 8));
+		print_reserved(in, h + 12, 4);
+		print_x64(in, h + 16, "mmap_off");
+		print_x64(in, h + 24, "cookie");
 		break;
 	default:
-		if (in->len > 36) {
-			size_t n = in->len - 36 < 28 ? in->len - 36 : 28;
+		if (in->len > h + 4) {
+			size_t n = in->len - h - 4 < 28 ? in->len - h - 4 : 28;
 
-			printf("  %-16s ", "bytes 36..");
-			print_hex(b + 36, n);
-			printf("%s\n", in->len > 64 ? " ..." : "");
+			printf("  %-16s ", "body bytes 4..");
+			print_hex(b + 4, n);
+			printf("%s\n", in->len > h + 32 ? " ..." : "");
 		}
 		break;
 	}
@@ -336,8 +326,8 @@ static void judge_decode(const struct input *in, struct judge *j)
 			blob_version_known(get16(b + 4)), EPROTO,
 			"version %u%s", get16(b + 4),
 			blob_version_known(get16(b + 4)) ? "" :
-			", this library reads " STR(BLOB_FORMAT_V2) " to "
-			STR(BLOB_FORMAT_VERSION));
+			", this library reads format " STR(BLOB_FORMAT_VERSION)
+			" only (older ones have no boot id)");
 
 	if (in->len < 8)
 		verdict(j, "kind", false, EINVAL, "missing");
@@ -446,6 +436,30 @@ static int device_guid(const char *name, uint64_t *guid)
 	return ret;
 }
 
+/*
+ * The boot check of import (blob_check_boot()), against the boot the
+ * tool runs in: a blob made before a reboot is refused with ESTALE.
+ */
+static void judge_boot(const struct blob *dec, struct judge *j)
+{
+	char made[BOOT_ID_TEXT_LEN + 1], now[BOOT_ID_TEXT_LEN + 1];
+	uint8_t boot[BLOB_BOOT_ID_LEN];
+	int err = boot_id_get(boot);
+
+	if (err) {
+		verdict(j, "boot", false, err, "this boot's id cannot be read "
+			"from " BOOT_ID_PATH);
+		return;
+	}
+	boot_id_format(dec->boot_id, made);
+	boot_id_format(boot, now);
+	if (blob_check_boot(dec, boot))
+		verdict(j, "boot", false, ESTALE, "made in boot %s, this is "
+			"boot %s", made, now);
+	else
+		verdict(j, "boot", true, 0, "made in this boot");
+}
+
 /* Returns EXIT_PASS or EXIT_CHECK_FAILED for one blob already read. */
 static int inspect(const struct input *in, const char *device,
 		   uint64_t dev_guid)
@@ -513,15 +527,18 @@ static int inspect(const struct input *in, const char *device,
 		printf("  %-16s not judged offline (give --device NAME; "
 		       "another device -> EXDEV)\n", "device");
 	}
+	if (j.failed)
+		printf("  %-16s not judged (import stops earlier)\n", "boot");
+	else
+		judge_boot(&dec, &j);
 	no_cookie = !j.failed && import_policy_no_cookie(&dec);
 	if (j.failed)
 		printf("  %-16s not judged (import stops earlier)\n",
 		       "cookie");
 	else if (no_cookie)
-		printf("  %-16s none (format %u%s): import fails with EPROTO "
+		printf("  %-16s none (cookie 0): import fails with EPROTO "
 		       "on a kernel with the core handle query, not on one "
-		       "without it\n", "cookie", dec.version,
-		       dec.version < BLOB_FORMAT_VERSION ? "" : ", cookie 0");
+		       "without it\n", "cookie");
 	else
 		printf("  %-16s ok (with the core handle query, import wants "
 		       "the handle's object to have this cookie, else "

@@ -307,6 +307,10 @@ int main(int argc, char **argv)
 	}
 	snprintf(sys, sizeof(sys), "%s/sys", dir);
 	ret = emu_sysfs_create(sys, (unsigned int)ndev);
+	if (!ret) {
+		snprintf(sys, sizeof(sys), "%s/proc", dir);
+		ret = emu_procfs_create(sys);
+	}
 	if (ret) {
 		fprintf(stderr, "mlx5-emu: cannot write %s: %s\n", sys,
 			strerror(-ret));

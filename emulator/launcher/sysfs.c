@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -169,4 +170,28 @@ int emu_sysfs_create(const char *root, unsigned int ndev)
 	for (i = 0; !ret && i < ndev; i++)
 		ret = one_device(root, i);
 	return ret;
+}
+
+int emu_procfs_create(const char *root)
+{
+	uint8_t u[16];
+	char text[40];
+	ssize_t n;
+
+	if (mkdir(root, 0755) && errno != EEXIST)
+		return -errno;
+	/* random/boot_id: a version 4 UUID, as the kernel draws one */
+	do {
+		n = getrandom(u, sizeof(u), 0);
+	} while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)sizeof(u))
+		return n < 0 ? -errno : -EIO;
+	u[6] = (u[6] & 0x0f) | 0x40;
+	u[8] = (u[8] & 0x3f) | 0x80;
+	snprintf(text, sizeof(text),
+		 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+		 "%02x%02x%02x%02x%02x%02x\n",
+		 u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9],
+		 u[10], u[11], u[12], u[13], u[14], u[15]);
+	return put(root, text, "sys/kernel/random/boot_id");
 }

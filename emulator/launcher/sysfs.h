@@ -9,4 +9,12 @@
  */
 int emu_sysfs_create(const char *root, unsigned int ndev);
 
+/*
+ * Writes <root>/sys/kernel/random/boot_id: this emulated machine's boot
+ * id, a random UUID drawn once per run, which the preload shows as the
+ * kernel's /proc/sys/kernel/random/boot_id, so that a fresh mlx5-emu is a
+ * fresh boot.  0 or -errno.
+ */
+int emu_procfs_create(const char *root);
+
 #endif

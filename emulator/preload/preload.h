@@ -21,7 +21,8 @@
 bool emu_active(void);
 /*
  * /sys/class/infiniband[_verbs]/... in the generated sysfs tree (buf), as
- * the kernel's sysfs shows the devices; any other path unchanged.
+ * the kernel's sysfs shows the devices, and /proc/sys/kernel/random/
+ * boot_id as this emulated machine's own; any other path unchanged.
  */
 const char *emu_sys_path(const char *path, char *buf, size_t len);
 /* How many devices the daemon serves. */

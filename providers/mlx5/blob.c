@@ -16,6 +16,7 @@ enum {
 	OFF_GUID = 16,
 	OFF_VHCA_ID = 24,
 	OFF_FLAGS = 26,
+	OFF_BODY = BLOB_HEADER_SIZE,
 };
 
 static uint64_t get_le(const unsigned char *p, unsigned int bytes)
@@ -68,8 +69,7 @@ size_t blob_size(enum blob_kind kind)
 
 bool blob_version_known(uint16_t version)
 {
-	return version == BLOB_FORMAT_V2 || version == BLOB_FORMAT_V3 ||
-	       version == BLOB_FORMAT_VERSION;
+	return version == BLOB_FORMAT_VERSION;
 }
 
 static void move32(unsigned char *p, uint32_t *v, bool store)
@@ -89,37 +89,39 @@ static void move64(unsigned char *p, uint64_t *v, bool store)
 }
 
 /*
- * The body's fields between b and the bytes p, stored or loaded: encode
- * and decode share this one list of offsets.
+ * The fields after the header's fixed part, between b and the bytes p,
+ * stored or loaded: encode and decode share this one list of offsets.
  */
 static void move_body(unsigned char *p, struct blob *b, bool store)
 {
-	/* Format 2 has no cookie and keeps log_obj_range at 56. */
-	bool v2 = b->version == BLOB_FORMAT_V2;
-	unsigned char *range = p + (v2 ? 56 : 44);
+	unsigned char *body = p + OFF_BODY;
 
-	move32(p + 32, &b->handle, store);
+	if (store)
+		memcpy(p + BLOB_BOOT_ID_OFF, b->boot_id, BLOB_BOOT_ID_LEN);
+	else
+		memcpy(b->boot_id, p + BLOB_BOOT_ID_OFF, BLOB_BOOT_ID_LEN);
+	move32(body, &b->handle, store);
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
-		move32(p + 36, &b->obj.type, store);
-		move32(p + 40, &b->obj.object_id, store);
-		move64(p + 48, &b->obj.rx_icm_addr, store);
+		move32(body + 4, &b->obj.type, store);
+		move32(body + 8, &b->obj.object_id, store);
+		move64(body + 16, &b->obj.rx_icm_addr, store);
 		if (store)
-			*range = b->obj.log_obj_range;
+			body[12] = b->obj.log_obj_range;
 		else
-			b->obj.log_obj_range = *range;
+			b->obj.log_obj_range = body[12];
 		break;
 	case BLOB_KIND_DEVX_UMEM:
-		move32(p + 36, &b->umem.umem_id, store);
+		move32(body + 4, &b->umem.umem_id, store);
 		break;
 	case BLOB_KIND_VAR:
-		move32(p + 36, &b->var.page_id, store);
-		move32(p + 40, &b->var.length, store);
-		move64(p + 48, &b->var.mmap_off, store);
+		move32(body + 4, &b->var.page_id, store);
+		move32(body + 8, &b->var.length, store);
+		move64(body + 16, &b->var.mmap_off, store);
 		break;
 	}
-	if (!v2)	/* each kind's last eight bytes */
-		move64(p + blob_size(b->kind) - 8, &b->cookie, store);
+	/* each kind's last eight bytes */
+	move64(p + blob_size(b->kind) - 8, &b->cookie, store);
 }
 
 size_t blob_encode(const struct blob *b, void *buf)
@@ -223,7 +225,7 @@ size_t blob_body_reserved(enum blob_kind kind, uint16_t version,
 	b.version = version;
 	b.has_vhca_id = true;
 	len = blob_encode(&b, ones);
-	for (i = BLOB_HEADER_SIZE; i < len; i++) {
+	for (i = OFF_BODY; i < len; i++) {
 		if (ones[i])
 			continue;
 		if (n && span[n - 1].off + span[n - 1].len == i)
@@ -248,4 +250,10 @@ int blob_check_device(const struct blob *b, const struct blob_device *dev)
 	if (b->has_vhca_id && dev->has_vhca_id && b->vhca_id != dev->vhca_id)
 		return EXDEV;
 	return 0;
+}
+
+int blob_check_boot(const struct blob *b,
+		    const uint8_t boot[BLOB_BOOT_ID_LEN])
+{
+	return memcmp(b->boot_id, boot, BLOB_BOOT_ID_LEN) ? ESTALE : 0;
 }

@@ -5,7 +5,7 @@
  *
  *  off len header, every kind
  *    0   4 magic, the bytes "M5SX"
- *    4   2 format version, BLOB_FORMAT_VERSION (formats 2 and 3 are read)
+ *    4   2 format version, BLOB_FORMAT_VERSION (the only one read)
  *    6   2 kind, enum blob_kind
  *    8   4 length of the whole blob
  *   12   4 checksum: CRC-32C of the blob, these four bytes taken as zero
@@ -13,32 +13,34 @@
  *   24   2 vhca_id of the exporting function, if flags has BLOB_F_VHCA_ID
  *   26   2 flags
  *   28   4 reserved
+ *   32  16 boot id: the kernel's /proc/sys/kernel/random/boot_id at
+ *          export, its UUID's 16 bytes in the order the text gives them
  *
- *  off len DEVX object (64)   DEVX UMEM (48)   VAR (64)
- *   32   4 handle             handle           handle
- *   36   4 type               umem_id          page_id
- *   40   4 object_id          cookie (8)       length
- *   44   1 log_obj_range                       reserved (4)
- *   45   3 reserved
- *   48   8 rx_icm_addr                         mmap_off
- *   56   8 cookie                              cookie
+ *  off len DEVX object (80)   DEVX UMEM (64)   VAR (80)
+ *   48   4 handle             handle           handle
+ *   52   4 type               umem_id          page_id
+ *   56   4 object_id          cookie (8)       length
+ *   60   1 log_obj_range                       reserved (4)
+ *   61   3 reserved
+ *   64   8 rx_icm_addr                         mmap_off
+ *   72   8 cookie                              cookie
  *
  * handle is the exporter's uverbs handle, type libmlx5's enum
- * mlx5_devx_obj_type.  cookie (format 4) is the uverbs core's cookie of
- * the object, asked once at export of the core handle query
- * (handle_query.h): unique in the whole system while it runs; 0 when the
- * kernel has no such query.  Format 3 has the same layout, its u64 the
- * per-device serial of a kernel series that was never merged: it decodes
- * into cookie but means nothing to this kernel (import_policy.h says
- * what such blobs get).  Format 2 has neither (cookie decodes as 0): its
- * bytes are reserved, but for the DEVX object's log_obj_range, at 56
- * there (44..47 reserved).  Any other format is refused with EPROTO.
+ * mlx5_devx_obj_type.  cookie is the uverbs core's cookie of the object,
+ * asked once at export of the core handle query (handle_query.h): unique
+ * in the whole system while it runs; 0 when the kernel has no such
+ * query.  The boot id binds a blob to the boot of the kernel it was made
+ * in: handles and cookies mean nothing after a reboot, so import refuses
+ * another boot's blob (ESTALE, blob_check_boot()).  Formats 2 to 4 had
+ * no boot id (a 32-byte header): nothing proves which boot made them, and
+ * like any other format they are refused with EPROTO.
  *
  * Decoding checks, in order, never reading past the header's length:
  * magic, format version (EPROTO), kind, length, checksum, reserved bytes
  * and flags (EINVAL).  blob_check_device() (EXDEV) wants equal node GUIDs
  * and, where both sides have one, equal vhca_ids: PCI functions may share
  * a node GUID (unconfigured VFs often report zero), never a vhca_id.
+ * blob_check_boot() (ESTALE) wants the importer's boot id.
  */
 #ifndef MLX5_SHARE_BLOB_H
 #define MLX5_SHARE_BLOB_H
@@ -48,10 +50,10 @@
 #include <stdint.h>
 
 #define BLOB_MAGIC "M5SX"
-#define BLOB_FORMAT_VERSION 4
-#define BLOB_FORMAT_V3 3	/* format 4's layout, a serial for the cookie */
-#define BLOB_FORMAT_V2 2	/* the oldest format read: no cookie */
-#define BLOB_HEADER_SIZE 32
+#define BLOB_FORMAT_VERSION 5
+#define BLOB_BOOT_ID_OFF 32
+#define BLOB_BOOT_ID_LEN 16
+#define BLOB_HEADER_SIZE (BLOB_BOOT_ID_OFF + BLOB_BOOT_ID_LEN)
 #define BLOB_F_VHCA_ID 0x0001	/* header flag */
 
 enum blob_kind {
@@ -61,10 +63,10 @@ enum blob_kind {
 };
 
 enum {
-	BLOB_DEVX_OBJ_SIZE = 64,
-	BLOB_DEVX_UMEM_SIZE = 48,
-	BLOB_VAR_SIZE = 64,
-	BLOB_MAX_SIZE = 64,
+	BLOB_DEVX_OBJ_SIZE = BLOB_HEADER_SIZE + 32,
+	BLOB_DEVX_UMEM_SIZE = BLOB_HEADER_SIZE + 16,
+	BLOB_VAR_SIZE = BLOB_HEADER_SIZE + 32,
+	BLOB_MAX_SIZE = BLOB_HEADER_SIZE + 32,
 };
 
 /* Who exported a blob, or who imports it. */
@@ -74,10 +76,11 @@ struct blob_device {
 	bool has_vhca_id;
 };
 
-/* A decoded blob; cookie 0 when unknown (always in format 2). */
+/* A decoded blob; cookie 0 when unknown. */
 struct blob {
 	uint16_t version;
 	uint64_t cookie;
+	uint8_t boot_id[BLOB_BOOT_ID_LEN];
 	enum blob_kind kind;
 	uint64_t node_guid;
 	uint16_t vhca_id;
@@ -104,7 +107,7 @@ struct blob {
 /* Bytes a blob of this kind occupies; 0 for an unknown kind. */
 size_t blob_size(enum blob_kind kind);
 
-/* Is version a format this library reads (2, 3 or 4)? */
+/* Is version a format this library reads (BLOB_FORMAT_VERSION only)? */
 bool blob_version_known(uint16_t version);
 
 /*
@@ -151,6 +154,10 @@ void blob_set_device(struct blob *b, const struct blob_device *dev);
 
 /* 0 when dev may have exported b (the rule above), else EXDEV. */
 int blob_check_device(const struct blob *b, const struct blob_device *dev);
+
+/* 0 when b was made in the boot whose id is boot, else ESTALE. */
+int blob_check_boot(const struct blob *b,
+		    const uint8_t boot[BLOB_BOOT_ID_LEN]);
 
 #ifdef MLX5_SHARE_TEST_HOOKS
 /*

@@ -159,7 +159,7 @@ uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type)
 
 bool import_policy_no_cookie(const struct blob *b)
 {
-	return b->version < BLOB_FORMAT_VERSION || !b->cookie;
+	return !b->cookie;
 }
 
 int import_policy_judge(const struct blob *b, uint64_t cookie)

@@ -116,9 +116,9 @@ uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type);
 /*
  * Judges a decoded blob by the kernel's cookie of the object its handle
  * holds, once the core handle query has answered (so this kernel has
- * it, and the exporter, on the same kernel, had it too): EPROTO when the
- * blob claims less than such an export writes (format 2 or 3, or a
- * format 4 cookie of 0: a downgrade, whatever wrote it); ENOENT when the
+ * it, and the exporter, in the same boot of the same kernel, had it too):
+ * EPROTO when the blob claims less than such an export writes (a cookie
+ * of 0: a downgrade, whatever wrote it); ENOENT when the
  * cookies differ (the handle holds another object now: a stale blob);
  * else 0.  The other fields are not the kernel's to vouch for: see
  * import_policy_bounds() and mlx5-share(7), WHAT IMPORT PROVES.
@@ -127,7 +127,7 @@ int import_policy_judge(const struct blob *b, uint64_t cookie);
 
 /*
  * Does b claim less than an export on a kernel with the core handle
- * query writes (format 2 or 3, or a cookie of 0)?  Import on such a
+ * query writes (a cookie of 0)?  Import on such a
  * kernel refuses it with EPROTO (import_policy_judge()); on a kernel
  * without the query it is what export writes.  A reader without the
  * kernel (mlx5-share-inspect) can only say which.

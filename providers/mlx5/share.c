@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "boot_id.h"
 #include "device_id.h"
 #include "handle_query.h"
 #include "import_tag.h"
@@ -20,6 +21,7 @@ int share_fail(int err)
 int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b)
 {
+	uint8_t boot[BLOB_BOOT_ID_LEN];
 	struct blob_device dev;
 	int ret;
 
@@ -35,9 +37,11 @@ int share_decode(struct ibv_context *ctx, const void *data,
 	if (ret)
 		return ret;
 	ret = device_id_get(ctx, &dev);
-	if (ret)
-		return ret;
-	return blob_check_device(b, &dev);
+	if (!ret)
+		ret = blob_check_device(b, &dev);
+	if (!ret)
+		ret = boot_id_get(boot);
+	return ret ? ret : blob_check_boot(b, boot);
 }
 
 /* The cookie of b's handle in fd's file, as an object of b's kind. */

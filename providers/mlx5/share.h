@@ -12,6 +12,7 @@
 #include <infiniband/verbs.h>
 
 #include "blob.h"
+#include "boot_id.h"
 #include "device_id.h"
 #include "import_policy.h"
 #include "import_tag.h"
@@ -46,10 +47,11 @@ int share_export_cookie(struct ibv_context *ctx, struct blob *b,
 /*
  * An export: the arguments (EINVAL) and the loaded layout are checked
  * before to_blob reads any field of obj, then the kernel is asked for the
- * object's cookie, then the blob of kind, bound to the object's device,
- * is written to data.  Returns 0, or share_fail()'s errno; data is
- * written only on success.  Inline, so that each kind's to_blob is too:
- * export is a hot path.
+ * object's cookie, then the blob of kind, bound to the object's device
+ * and to this boot of the kernel (boot_id.h: a boot id that cannot be
+ * read fails the export with its errno), is written to data.  Returns
+ * 0, or share_fail()'s errno; data is written only on success.
+ * Inline, so that each kind's to_blob is too: export is a hot path.
  */
 static inline int share_export(const void *obj, void *data,
 			       enum blob_kind kind, share_to_blob_fn to_blob)
@@ -67,6 +69,8 @@ static inline int share_export(const void *obj, void *data,
 	/* A failed vhca_id query fails the export: data stays untouched. */
 	ctx = to_blob(obj, &b);
 	ret = device_id_get(ctx, &dev);
+	if (!ret)
+		ret = boot_id_get(b.boot_id);
 	if (ret)
 		return share_fail(ret);
 	b.kind = kind;
@@ -82,9 +86,11 @@ static inline int share_export(const void *obj, void *data,
 /*
  * Import's checks, in order: arguments (EINVAL), loaded layout
  * (EOPNOTSUPP), the blob itself (blob_decode's errno), its fields'
- * bounds (import_policy_bounds(), EINVAL), and the device (EXDEV; a
- * failed vhca_id query of the importing device fails with its errno,
- * device_id.h).  Returns 0 and fills *b, or a positive errno.
+ * bounds (import_policy_bounds(), EINVAL), the device (EXDEV; a failed
+ * vhca_id query of the importing device fails with its errno,
+ * device_id.h), and the boot (ESTALE: made in another boot of the
+ * kernel; a boot id that cannot be read fails with its errno,
+ * boot_id.h).  Returns 0 and fills *b, or a positive errno.
  */
 int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);

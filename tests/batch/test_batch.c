@@ -309,7 +309,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < 16; i++) {
 		p = add(&qp_tir);
 		memcpy(p, b.data[8 + i], E2E_BLOB_MAX);
-		put_le(p + 36, i % 2 ? IMPORT_DEVX_TIR : IMPORT_DEVX_QP, 4);
+		put_le(p + 52, i % 2 ? IMPORT_DEVX_TIR : IMPORT_DEVX_QP, 4);
 		reseal(p);
 		expect(&qp_tir, method ? 0 : ENOENT);
 	}

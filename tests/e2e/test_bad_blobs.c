@@ -125,9 +125,21 @@ static void resealed(struct ibv_context *ctx, const uint8_t *good)
 	check_refused(ctx, b, EINVAL, "length", BLOB_HEADER_SIZE);
 
 	memcpy(b, good, E2E_BLOB_MAX);
-	b[45] = 1;			/* body reserved */
+	b[61] = 1;			/* body reserved */
 	reseal(b, blob_len);
-	check_refused(ctx, b, EINVAL, "reserved byte", 45);
+	check_refused(ctx, b, EINVAL, "reserved byte", 61);
+
+	/* Made in another boot of the kernel: ESTALE, in every mode. */
+	memcpy(b, good, E2E_BLOB_MAX);
+	b[BLOB_BOOT_ID_OFF + 3] ^= 0x10;	/* boot id */
+	reseal(b, blob_len);
+	check_refused(ctx, b, ESTALE, "boot id", BLOB_BOOT_ID_OFF + 3);
+
+	/* Format 4, which had no boot id: EPROTO, whatever its bytes. */
+	memcpy(b, good, E2E_BLOB_MAX);
+	put16le(b + 4, BLOB_FORMAT_VERSION - 1);
+	reseal(b, blob_len);
+	check_refused(ctx, b, EPROTO, "version", BLOB_FORMAT_VERSION - 1);
 
 	memcpy(b, good, E2E_BLOB_MAX);
 	b[16] ^= 0x5a;			/* node GUID */
@@ -136,7 +148,7 @@ static void resealed(struct ibv_context *ctx, const uint8_t *good)
 
 	/* Well-formed, but the kernel has no such object. */
 	memcpy(b, good, E2E_BLOB_MAX);
-	put32le(b + 32, 4000);		/* handle */
+	put32le(b + 48, 4000);		/* handle */
 	reseal(b, blob_len);
 	check_refused(ctx, b, ENOENT, "handle", 4000);
 
@@ -148,14 +160,14 @@ static void resealed(struct ibv_context *ctx, const uint8_t *good)
 	 */
 	method = query_handle_present(ctx->cmd_fd);
 	memcpy(b, good, E2E_BLOB_MAX);
-	put32le(b + 40, e2e_blob_object_id(good) + 7);	/* object id */
+	put32le(b + 56, e2e_blob_object_id(good) + 7);	/* object id */
 	reseal(b, blob_len);
 	if (method)
 		check_imports(ctx, b, "object id", 7);
 	else
 		check_refused(ctx, b, ENOENT, "object id", 7);
 	/* The same without a cookie: a downgrade with the query. */
-	memset(b + 56, 0, 8);
+	memset(b + 72, 0, 8);
 	reseal(b, blob_len);
 	check_refused(ctx, b, method ? EPROTO : ENOENT,
 		      "object id, no cookie", 7);
@@ -163,23 +175,23 @@ static void resealed(struct ibv_context *ctx, const uint8_t *good)
 	/* Another cookie: an object the kernel never had at this handle. */
 	if (method) {
 		memcpy(b, good, E2E_BLOB_MAX);
-		b[56] ^= 0x40;
+		b[72] ^= 0x40;
 		reseal(b, blob_len);
-		check_refused(ctx, b, ENOENT, "cookie", 56);
+		check_refused(ctx, b, ENOENT, "cookie", 72);
 	}
 
 	/* Fields libmlx5 cannot have recorded: EINVAL in every mode. */
 	memcpy(b, good, E2E_BLOB_MAX);
-	b[44] = 32;			/* log_obj_range */
+	b[60] = 32;			/* log_obj_range */
 	reseal(b, blob_len);
-	check_refused(ctx, b, EINVAL, "log_obj_range", 44);
+	check_refused(ctx, b, EINVAL, "log_obj_range", 60);
 	memcpy(b, good, E2E_BLOB_MAX);
-	put32le(b + 36, 13);		/* type past libmlx5's enum */
+	put32le(b + 52, 13);		/* type past libmlx5's enum */
 	reseal(b, blob_len);
-	check_refused(ctx, b, EINVAL, "type", 36);
+	check_refused(ctx, b, EINVAL, "type", 52);
 	memcpy(b, good, E2E_BLOB_MAX);
-	put32le(b + 36, IMPORT_DEVX_QP);	/* a QP number has 24 bits */
-	put32le(b + 40, 1u << 24);
+	put32le(b + 52, IMPORT_DEVX_QP);	/* a QP number has 24 bits */
+	put32le(b + 56, 1u << 24);
 	reseal(b, blob_len);
 	check_refused(ctx, b, EINVAL, "QP number", 40);
 }

@@ -237,8 +237,8 @@ static void umem_reused(struct ibv_context *ctx)
 			    imp);
 	if (imp) {
 		/* the stale blob's umem_id, the new registration's handle */
-		CHECK_EQ(imp->umem_id, blob[36] | blob[37] << 8 |
-			 blob[38] << 16 | (uint32_t)blob[39] << 24);
+		CHECK_EQ(imp->umem_id, blob[52] | blob[53] << 8 |
+			 blob[54] << 16 | (uint32_t)blob[55] << 24);
 		mlx5dv_devx_umem_unimport(imp);
 	}
 	CHECK_EQ(mlx5dv_devx_umem_dereg(new), 0);

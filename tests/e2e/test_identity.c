@@ -13,20 +13,19 @@
  *       is fresh and import the new object when it was reused; PD, UMEM
  *       and VAR (liveness and type only) import the new object
  *
- * and its copies that claim less (issue 30 item 2: the cookie set to 0,
- * or relabelled format 3) and its format 2 copy (no cookie): with the
- * query EPROTO (each claims
- * less than any export on this kernel writes: a downgrade), without it
- * judged as above.  The new object's blob imports in every mode, its
- * format 2 copy without the query only.
+ * and its copy that claims less (issue 30 item 2: the cookie set to 0):
+ * with the query EPROTO (it claims less than any export on this kernel
+ * writes: a downgrade), without it judged as above; its format 4 copy
+ * (no boot id) EPROTO in every mode.  The new object's blob imports in
+ * every mode, its format 4 copy in none.
  *
  * Issue 21 item 2, as kernel design v2 leaves it: a live flow counter's
  * blob with its type set to 0 and the checksum recomputed names the
  * exported object (its cookie matches) and imports: the type is the
  * exporter's word, which the kernel's answer does not cover
- * (mlx5-share(7), WHAT IMPORT PROVES); its format 2 copy is EPROTO with
- * the query.  Without the query both import (the blob's writer chose the
- * weaker check: documented).
+ * (mlx5-share(7), WHAT IMPORT PROVES); its format 4 copy is EPROTO.
+ * Without the query the type 0 blob imports (the blob's writer chose
+ * the weaker check: documented).
  *
  * Registered four times: {query on, off} x {fw-ids fresh, lowest-free};
  * the program is told the firmware mode (--fw-ids=...) and reads the
@@ -172,30 +171,31 @@ static uint32_t handle_of(const uint8_t *blob, enum blob_kind kind)
 	return b.handle;
 }
 
-/* Rewrites a format 4 blob as the format 2 blob of the same fields. */
-static void to_format2(uint8_t *blob, enum blob_kind kind)
+static void put32(uint8_t *p, uint32_t v)
 {
-	struct blob b;
-
-	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
-	b.version = BLOB_FORMAT_V2;
-	REQUIRE(blob_encode(&b, blob) == blob_size(kind));
+	p[0] = v;
+	p[1] = v >> 8;
+	p[2] = v >> 16;
+	p[3] = v >> 24;
 }
 
 /*
- * A copy of a format 4 blob that claims less (issue 30 item 2): its
- * cookie set to 0, or relabelled format 3 (the same layout), resealed.
+ * Relabels a blob as format 4, which had no boot id, and reseals it:
+ * import refuses it with EPROTO in every mode.
  */
-static void weakened(const uint8_t *blob, uint8_t *out, enum blob_kind kind,
-		     bool zero_cookie)
+static void to_format4(uint8_t *blob, enum blob_kind kind)
+{
+	blob[4] = BLOB_FORMAT_VERSION - 1;
+	put32(blob + 12, blob_checksum(blob, blob_size(kind)));
+}
+
+/* A copy of a blob that claims less (issue 30 item 2): cookie 0. */
+static void weakened(const uint8_t *blob, uint8_t *out, enum blob_kind kind)
 {
 	struct blob b;
 
 	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
-	if (zero_cookie)
-		b.cookie = 0;
-	else
-		b.version = BLOB_FORMAT_V3;
+	b.cookie = 0;
 	REQUIRE(blob_encode(&b, out) == blob_size(kind));
 }
 
@@ -251,7 +251,7 @@ static void stale(const struct kind *k)
 	printf("%s: %s: handle %u, number %#x then %#x\n", NAME, k->name,
 	       handle_of(blob, k->ops->blob_kind), old_id, new_id);
 
-	/* The stale format 4 blob. */
+	/* The stale blob. */
 	if (method)
 		want = ENOENT;	/* the cookie: every kind, both modes */
 	else if (k->id_confirmed)
@@ -260,32 +260,20 @@ static void stale(const struct kind *k)
 		want = 0;	/* liveness and type only: the alias */
 	check_import(k, blob, want, "stale blob");
 	/* Weakened copies: a downgrade with the query, else as above. */
-	weakened(blob, wblob, k->ops->blob_kind, true);
+	weakened(blob, wblob, k->ops->blob_kind);
 	check_import(k, wblob, method ? EPROTO : want, "stale, cookie 0");
-	weakened(blob, wblob, k->ops->blob_kind, false);
-	check_import(k, wblob, method ? EPROTO : want, "stale, format 3");
-	weakened(nblob, wblob, k->ops->blob_kind, true);
+	weakened(nblob, wblob, k->ops->blob_kind);
 	check_import(k, wblob, method ? EPROTO : 0, "new, cookie 0");
 
-	/* Its format 2 copy: a downgrade with the query; else as above. */
-	to_format2(blob, k->ops->blob_kind);
-	if (method)
-		want = EPROTO;
-	check_import(k, blob, want, "stale format 2 blob");
+	/* Its format 4 copy: no boot id, EPROTO in every mode. */
+	to_format4(blob, k->ops->blob_kind);
+	check_import(k, blob, EPROTO, "stale format 4 blob");
 
-	/* The new object's own blob, and its format 2 copy. */
+	/* The new object's own blob, and its format 4 copy. */
 	check_import(k, nblob, 0, "new blob");
-	to_format2(nblob, k->ops->blob_kind);
-	check_import(k, nblob, method ? EPROTO : 0, "new format 2 blob");
+	to_format4(nblob, k->ops->blob_kind);
+	check_import(k, nblob, EPROTO, "new format 4 blob");
 	k->destroy(b);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = v;
-	p[1] = v >> 8;
-	p[2] = v >> 16;
-	p[3] = v >> 24;
 }
 
 static void reseal(uint8_t *blob)
@@ -305,11 +293,11 @@ static void claims_less(void)
 	REQUIRE(fc);
 	REQUIRE(mlx5dv_devx_obj_export(fc, blob) == 0);
 	check_import(k, blob, 0, "live counter");
-	put32(blob + 36, IMPORT_DEVX_UNTYPED);
+	put32(blob + 52, IMPORT_DEVX_UNTYPED);
 	reseal(blob);
 	check_import(k, blob, 0, "type 0");
-	to_format2(blob, BLOB_KIND_DEVX_OBJ);
-	check_import(k, blob, method ? EPROTO : 0, "type 0, format 2");
+	to_format4(blob, BLOB_KIND_DEVX_OBJ);
+	check_import(k, blob, EPROTO, "type 0, format 4");
 	REQUIRE(mlx5dv_devx_obj_destroy(fc) == 0);
 }
 

@@ -192,13 +192,12 @@ static void check_round_trip(const uint8_t *data, size_t size)
 	size_t sz;
 	int ret;
 
-	if (size < 1 + 8 + 21 + 8)
+	if (size < 1 + 8 + 21 + 8 + BLOB_BOOT_ID_LEN)
 		return;
 	in.kind = (enum blob_kind)(1 + data[0] % 3);
-	/* Both formats written: 2 has no cookie, which decodes as 0. */
-	in.version = data[0] & 0x40 ? BLOB_FORMAT_V2 : BLOB_FORMAT_VERSION;
-	if (in.version == BLOB_FORMAT_VERSION)
-		memcpy(&in.cookie, data + 1 + 8 + 21, 8);
+	in.version = BLOB_FORMAT_VERSION;
+	memcpy(&in.cookie, data + 1 + 8 + 21, 8);
+	memcpy(in.boot_id, data + 1 + 8 + 21 + 8, BLOB_BOOT_ID_LEN);
 	memcpy(&in.node_guid, data + 1, 8);
 	in.has_vhca_id = data[0] & 0x80;
 	in.vhca_id = data[1] | data[2] << 8;
@@ -231,6 +230,8 @@ static void check_round_trip(const uint8_t *data, size_t size)
 		FAIL("node_guid changed");
 	if (out.version != in.version || out.cookie != in.cookie)
 		FAIL("version or cookie changed");
+	if (memcmp(out.boot_id, in.boot_id, BLOB_BOOT_ID_LEN))
+		FAIL("boot id changed");
 	if (out.has_vhca_id != in.has_vhca_id ||
 	    (in.has_vhca_id && out.vhca_id != in.vhca_id))
 		FAIL("vhca_id changed");

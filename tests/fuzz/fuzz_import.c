@@ -10,18 +10,22 @@
  * of each kind of check (flow counters and a flow meter: id query; a PD
  * through DEVX: INFO_HANDLES only).  Each input is then imported twice:
  *
- *  raw         its first 64 bytes (zero-filled), in a heap buffer of
+ *  raw         its first 80 bytes (zero-filled), in a heap buffer of
  *              exactly the size import may read;
  *  structured  the same bytes made to pass the blob's own checks (header
  *              fixed unless told not to, reserved bytes cleared, checksum
  *              made right), with, as the input's last two bytes choose,
- *              this device's (or the other device's) GUID and a live
+ *              this device's (or the other device's) GUID, this boot's
+ *              id and a live
  *              object's handle, type and id, so that the GUID check, the
  *              live check and the success path are reached.
  *
  * Invariants: only the errno values of the man page come out; a success
  * is a blob that decodes to the same fields, names a live handle, and
- * where its type has an id query, names that handle's real type and id;
+ * with the kernel's core handle query carries that handle's object's
+ * cookie (the type and id are then the exporter's word, mlx5-share(7)),
+ * without it, where its type has an id query, names that handle's real
+ * type and id;
  * the batch import of the same blob gives the same answer; every
  * imported object is unimported.
  */
@@ -34,9 +38,11 @@
 #include <infiniband/mlx5_share_batch.h>
 
 #include "blob.h"
+#include "boot_id.h"
 #include "devx_objs.h"
 #include "layout.h"
 #include "import_policy.h"
+#include "query_handle_probe.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -65,7 +71,9 @@ struct live {
 
 static struct ibv_context *ctx;
 /* How far the inputs got: successes and each errno (printed at exit). */
-static unsigned long n_ok, n_einval, n_eproto, n_exdev, n_enoent;
+static unsigned long n_ok, n_einval, n_eproto, n_exdev, n_estale, n_enoent;
+static uint8_t boot[BLOB_BOOT_ID_LEN];
+static bool method;	/* the kernel has the core handle query */
 static uint64_t guid, other_guid;
 static struct live live[N_LIVE_MAX];
 static unsigned int n_live;
@@ -91,8 +99,8 @@ static uint64_t device_guid(struct ibv_device *dev)
 static void print_reach(void)
 {
 	fprintf(stderr, "fuzz_import: imports: %lu ok, %lu EINVAL, %lu EPROTO, "
-		"%lu EXDEV, %lu ENOENT\n", n_ok, n_einval, n_eproto, n_exdev,
-		n_enoent);
+		"%lu EXDEV, %lu ESTALE, %lu ENOENT\n", n_ok, n_einval,
+		n_eproto, n_exdev, n_estale, n_enoent);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -113,6 +121,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		exit(1);
 	}
 	guid = device_guid(ctx->device);
+	if (boot_id_get(boot))
+		FAIL("no boot id");
+	method = query_handle_present(ctx->cmd_fd);
 	other_guid = guid ^ 0x100;
 	for (i = 0; list && i < n; i++)
 		if (device_guid(list[i]) != guid)
@@ -149,10 +160,11 @@ static void structure(uint8_t *b, uint8_t flags, uint8_t sel)
 		put_le(b + 8, BLOB_DEVX_OBJ_SIZE, 4);
 	}
 	memset(b + 24, 0, 8);		/* reserved: fuzz_blob covers them */
-	memset(b + 44, 0, 4);
-	memset(b + 57, 0, 7);
+	memset(b + BLOB_HEADER_SIZE + 13, 0, 3);
 	if (flags & SET_GUID) {
 		put_le(b + 16, flags & OTHER_GUID ? other_guid : guid, 8);
+		/* and this boot, as the library exported it */
+		memcpy(b + BLOB_BOOT_ID_OFF, boot, BLOB_BOOT_ID_LEN);
 		/* the function too, as the library exported it */
 		if (l->b.has_vhca_id) {
 			put_le(b + 24, l->b.vhca_id, 2);
@@ -160,10 +172,10 @@ static void structure(uint8_t *b, uint8_t flags, uint8_t sel)
 		}
 	}
 	if (flags & SET_HANDLE)
-		put_le(b + 32, l->b.handle, 4);
+		put_le(b + BLOB_HEADER_SIZE, l->b.handle, 4);
 	if (flags & SET_TYPE_ID) {
-		put_le(b + 36, l->b.obj.type, 4);
-		put_le(b + 40, l->b.obj.object_id, 4);
+		put_le(b + BLOB_HEADER_SIZE + 4, l->b.obj.type, 4);
+		put_le(b + BLOB_HEADER_SIZE + 8, l->b.obj.object_id, 4);
 	}
 	put_le(b + 12, 0, 4);
 	put_le(b + 12, blob_crc32c(b, BLOB_DEVX_OBJ_SIZE), 4);
@@ -199,7 +211,11 @@ static void check_imported(const uint8_t *b, struct mlx5dv_devx_obj *obj)
 			l = &live[i];
 	if (!l)
 		FAIL("imported handle %u, which is not live", d.handle);
-	if (has_id_query(d.obj.type, d.obj.object_id) &&
+	if (method && d.cookie != l->b.cookie)
+		FAIL("imported cookie %#llx for handle %u (cookie %#llx)",
+		     (unsigned long long)d.cookie, d.handle,
+		     (unsigned long long)l->b.cookie);
+	if (!method && has_id_query(d.obj.type, d.obj.object_id) &&
 	    (l->b.obj.type != d.obj.type ||
 	     l->b.obj.object_id != d.obj.object_id))
 		FAIL("imported type %u id %u for handle %u (type %u id %u)",
@@ -230,6 +246,9 @@ static int import_checked(const uint8_t *b)
 		break;
 	case EXDEV:
 		n_exdev++;
+		break;
+	case ESTALE:
+		n_estale++;
 		break;
 	case ENOENT:
 		n_enoent++;

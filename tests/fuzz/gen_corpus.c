@@ -80,21 +80,16 @@ static void write_family(const char *tag, const struct blob *b)
 		seed_byte(name, good, len, at, v);                         \
 	} while (0)
 
-	struct blob v2 = *b;
 	struct blob_span rsv[BLOB_MAX_SIZE / 2];
 	size_t nrsv, tail;
 
 	memcpy(buf, good, len);
 	SEED("valid", len);
-	/* The same fields in format 2, which import still reads. */
-	v2.version = BLOB_FORMAT_V2;
-	blob_encode(&v2, buf);
-	SEED("valid-format2", len);
 
 	BYTE("bad-magic", 0, good[0] ^ 0x20);
 	BYTE("version-newer", 4, BLOB_FORMAT_VERSION + 1);
 	BYTE("version-older", 4, BLOB_FORMAT_VERSION - 1);
-	BYTE("version-refused", 4, BLOB_FORMAT_V2 - 1);
+	BYTE("version-refused", 4, 1);
 	BYTE("other-kind", 6, b->kind % 3 + 1);
 
 	memcpy(buf, good, len);
@@ -129,9 +124,10 @@ static void write_family(const char *tag, const struct blob *b)
 	nrsv = blob_body_reserved(b->kind, BLOB_FORMAT_VERSION, rsv,
 				  sizeof(rsv) / sizeof(rsv[0]));
 	tail = nrsv ? rsv[nrsv - 1].off + rsv[nrsv - 1].len - 1U :
-		      BLOB_HEADER_SIZE - 1U;
+		      31U;	/* the header's last reserved byte */
 	BYTE("reserved-tail", tail, 0x80);
 	BYTE("other-guid", 16, good[16] ^ 0xff);
+	BYTE("other-boot", BLOB_BOOT_ID_OFF, good[BLOB_BOOT_ID_OFF] ^ 0xff);
 #undef SEED
 #undef BYTE
 }

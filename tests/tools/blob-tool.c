@@ -5,8 +5,10 @@
  * checksum sealed again, so that the check behind the checksum is the one
  * that fails.
  *
- *   blob-tool make KIND OUT [FORMAT] KIND: devx_obj, devx_umem or var;
- *                                    FORMAT 2, 3 or 4 (default 4)
+ *   blob-tool make KIND OUT [FORMAT] KIND: devx_obj, devx_umem or var,
+ *                                    made in this boot; FORMAT: the
+ *                                    version field (default 5, the
+ *                                    format; another labels its bytes)
  *   blob-tool flip OFF IN OUT        byte OFF xor 0xff
  *   blob-tool truncate LEN IN OUT
  *   blob-tool append N IN OUT        N zero bytes after the blob
@@ -21,6 +23,7 @@
 #include <string.h>
 
 #include "blob.h"
+#include "boot_id.h"
 
 #define MAX_FILE 4096
 
@@ -94,9 +97,12 @@ static int make(const char *kind, const char *out, const char *format)
 		.has_vhca_id = true,
 	};
 	size_t n;
+	int err = boot_id_get(b.boot_id);
 
-	if (format)
-		b.version = (uint16_t)number(format);
+	if (err) {
+		errno = err;
+		die("no boot id in", BOOT_ID_PATH);
+	}
 	if (!strcmp(kind, "devx_obj")) {
 		b.kind = BLOB_KIND_DEVX_OBJ;
 		b.handle = 3;
@@ -120,6 +126,13 @@ static int make(const char *kind, const char *out, const char *format)
 	n = blob_encode(&b, buf);
 	if (!n)
 		die("cannot encode", kind);
+	if (format) {
+		unsigned long v = number(format);
+
+		buf[4] = (unsigned char)v;
+		buf[5] = (unsigned char)(v >> 8);
+		reseal(n);
+	}
 	store(out, n);
 	return 0;
 }

@@ -8,12 +8,13 @@
 # DIR holds good *.blob files (with "make", they are made first, one of
 # each kind).  For each good blob: the inspector exits 0 and calls it good;
 # every kind of damage exits 1 with the verdict import would give; a DEVX
-# object's fields out of import's bounds exit 1 with EINVAL; no cookie
-# (format 3, cookie 0) exits 3, as import refuses it with EPROTO on a
-# kernel with the core handle query only; every truncation and every
-# single flipped byte exits 1 (not with "named", which keeps to the named
-# damages); nothing ever crashes.  Then format 2 and 3 blobs made here,
-# and inputs that are no blob at all.  Prints "inspect-blobs: N passed,
+# object's fields out of import's bounds exit 1 with EINVAL; a boot id
+# not this boot's exits 1 with ESTALE; no cookie (cookie 0) exits 3, as
+# import refuses it with EPROTO on a kernel with the core handle query
+# only; every truncation and every single flipped byte exits 1 (not with
+# "named", which keeps to the named damages); nothing ever crashes.  Then
+# blobs of formats 2 to 4 as labelled here (EPROTO), and inputs that are
+# no blob at all.  Prints "inspect-blobs: N passed,
 # N failed" and exits 1 on any failure.
 
 set -u
@@ -80,6 +81,8 @@ for b in "${blobs[@]}"; do
 	expect 0 'liveness +not judged offline' "$b"
 	expect 0 'vhca_id +[0-9]+' "$b"
 	expect 0 'flags +ok' "$b"
+	expect 0 'boot_id +[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' "$b"
+	expect 0 'boot +ok \(made in this boot\)' "$b"
 	expect 0 'verdict: good blob' - <"$b"
 
 	"$tool" flip 0 "$b" "$c"
@@ -103,42 +106,47 @@ for b in "${blobs[@]}"; do
 	expect 1 'import fails with EINVAL \(flags\)' "$c"
 	"$tool" set8 27 1 "$b" "$c"
 	expect 1 'import fails with EINVAL \(flags\)' "$c"
-	# The header's last reserved byte (format 4 bodies end with the
-	# cookie, which any value may be).
+	# The header's last reserved byte (bodies end with the cookie, which
+	# any value may be).
 	"$tool" set8 31 1 "$b" "$c"
 	expect 1 'import fails with EINVAL \(reserved bytes\)' "$c"
+	# Another boot's id, resealed: ESTALE, both ids printed.
+	"$tool" set8 40 $(( $(od -An -tu1 -j40 -N1 "$b") ^ 1 )) "$b" "$c"
+	expect 1 'boot +bad: made in boot [0-9a-f-]{36}, this is boot [0-9a-f-]{36} -> import fails with ESTALE' "$c"
+	expect 1 'verdict: import fails with ESTALE \(boot\)' "$c"
+	# Format 4 (no boot id), labelled on this blob: EPROTO.
+	"$tool" set16 4 4 "$b" "$c"
+	expect 1 'version 4, this library reads format 5 only \(older ones have no boot id\) -> import fails with EPROTO' "$c"
 	"$tool" append 16 "$b" "$c"
 	expect 0 'size +ok \(16 bytes after the blob' "$c"
 
 	# No cookie: import refuses it with EPROTO on a kernel with the core
 	# handle query only (import_policy_no_cookie()), hence exit 3.
-	"$tool" set16 4 3 "$b" "$c"
-	expect 3 'cookie +none \(format 3\): import fails with EPROTO on a kernel with the core handle query' "$c"
-	expect 3 'verdict: no cookie; import fails with EPROTO' "$c"
 	cp "$b" "$c"
 	for o in $(seq $((n - 8)) $((n - 1))); do
 		"$tool" set8 "$o" 0 "$c" "$c"
 	done
-	expect 3 'cookie +none \(format 4, cookie 0\): import fails with EPROTO' "$c"
+	expect 3 'cookie +none \(cookie 0\): import fails with EPROTO on a kernel with the core handle query' "$c"
+	expect 3 'verdict: no cookie; import fails with EPROTO' "$c"
 	expect 0 'cookie +ok' "$b"
 
 	# A DEVX object's fields past what libmlx5 can have recorded
 	# (import_policy_bounds()): EINVAL, as import.
 	if [ "$(od -An -tu2 -j6 -N2 "$b" | tr -d ' ')" = 1 ]; then
-		"$tool" set16 36 13 "$b" "$c"
+		"$tool" set16 52 13 "$b" "$c"
 		expect 1 'bounds +bad: type 13 is not in libmlx5.s enum \(0 to 12\) -> import fails with EINVAL' "$c"
 		expect 1 'verdict: import fails with EINVAL \(bounds\)' "$c"
-		"$tool" set16 36 12 "$b" "$c"
+		"$tool" set16 52 12 "$b" "$c"
 		expect 0 'bounds +ok' "$c"
-		"$tool" set8 44 32 "$b" "$c"
+		"$tool" set8 60 32 "$b" "$c"
 		expect 1 'bounds +bad: log_obj_range 32, at most 31 -> import fails with EINVAL' "$c"
-		"$tool" set8 44 31 "$b" "$c"
+		"$tool" set8 60 31 "$b" "$c"
 		expect 0 'bounds +ok' "$c"
 		# a QP (type 4): 24 bits of id fit, 25 do not
-		"$tool" set16 36 4 "$b" "$c"
-		"$tool" set8 43 0 "$c" "$c"
+		"$tool" set16 52 4 "$b" "$c"
+		"$tool" set8 59 0 "$c" "$c"
 		expect 0 'bounds +ok' "$c"
-		"$tool" set8 43 1 "$c" "$c"
+		"$tool" set8 59 1 "$c" "$c"
 		expect 1 'bounds +bad: object_id 0x01[0-9a-f]{6} is wider than a QP.s 24 bits -> import fails with EINVAL' "$c"
 	else
 		expect 0 'bounds +ok \(none for a' "$b"
@@ -166,13 +174,18 @@ for b in "${blobs[@]}"; do
 		fail "$b: only $trunc of the damages refused with EINVAL"
 done
 
-# Formats 2 and 3 as written (2 has its own layout): no cookie, exit 3.
+# Formats 2 to 4 had no boot id: EPROTO, exit 1.
 for k in devx_obj devx_umem var; do
-	for f in 2 3; do
+	for f in 2 3 4; do
 		"$tool" make "$k" "$work/v$f-$k.blob" "$f"
-		expect 3 "cookie +none \\(format $f\\): import fails with EPROTO" \
+		expect 1 "format_version +bad: version $f, .* EPROTO" \
 			"$work/v$f-$k.blob"
 	done
+done
+# A cookie-less blob of this format, for the exit statuses below.
+"$tool" make var "$work/nocookie.blob"
+for o in $(seq 72 79); do
+	"$tool" set8 "$o" 0 "$work/nocookie.blob" "$work/nocookie.blob"
 done
 
 # Inputs that are no blob at all.
@@ -198,8 +211,8 @@ expect 0 'Usage: mlx5-share-inspect' --help
 # A bad file among good ones: 1 for the lot, and the good ones still shown.
 expect 1 'verdict: good blob' "${blobs[0]}" "$work/empty"
 # The worst status wins: 2 over 1 over 3 over 0.
-expect 3 'verdict: good blob' "${blobs[0]}" "$work/v3-var.blob"
-expect 1 'verdict: no cookie' "$work/v3-var.blob" "$work/empty"
+expect 3 'verdict: good blob' "${blobs[0]}" "$work/nocookie.blob"
+expect 1 'verdict: no cookie' "$work/nocookie.blob" "$work/empty"
 expect 2 'verdict: import fails' "$work/empty" "$work/missing"
 
 echo "inspect-blobs: $passed passed, $failed failed"

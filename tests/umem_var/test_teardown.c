@@ -25,7 +25,7 @@ enum { STEP_IMPORTED = 1, STEP_CLOSED, STEP_FINISH, STEP_DONE };
 /* The importer: holds the received fd until told to let go. */
 static int importer(int sock)
 {
-	unsigned char var_blob[64], umem_blob[64];
+	unsigned char var_blob[UMV_BLOB_MAX], umem_blob[UMV_BLOB_MAX];
 	struct mlx5dv_devx_umem *umem;
 	struct mlx5dv_var *var;
 	struct ibv_context *ctx;
@@ -80,7 +80,7 @@ static bool page_comes_back(struct ibv_context *ctx, uint32_t page)
 
 int main(void)
 {
-	unsigned char var_blob[64], umem_blob[64];
+	unsigned char var_blob[UMV_BLOB_MAX], umem_blob[UMV_BLOB_MAX];
 	struct mlx5dv_devx_umem *umem;
 	struct ibv_context *exp, *other;
 	struct mlx5dv_var *var, *var2;

@@ -64,7 +64,7 @@ static int importer(int sock)
 {
 	uint8_t in[PRM_CQ_IN_LEN], out[PRM_HDR_LEN];
 	uint8_t qin[PRM_HDR_LEN], qout[PRM_QUERY_CQ_OUT_LEN];
-	unsigned char blob[64];
+	unsigned char blob[UMV_BLOB_MAX];
 	struct mlx5dv_devx_umem *imp;
 	struct mlx5dv_devx_obj *cq;
 	struct ibv_context *ctx;
@@ -128,7 +128,7 @@ static void test_umem_cq(struct ibv_context *ctx)
 {
 	struct mlx5dv_devx_umem *umem;
 	struct mlx5dv_export_sizes s;
-	unsigned char blob[64];
+	unsigned char blob[UMV_BLOB_MAX];
 	uint32_t umem_id;
 	int sock;
 	void *buf;

@@ -50,12 +50,12 @@ static void test_sizes(void)
 
 	mlx5dv_get_export_sizes(&s);
 	blob_len = s.devx_umem_attrs_size;
-	CHECK_EQ(blob_len, 48);
+	CHECK_EQ(blob_len, 64);
 }
 
 static void test_same_context(void)
 {
-	unsigned char blob[64];
+	unsigned char blob[UMV_BLOB_MAX];
 	struct mlx5dv_devx_umem *imp;
 	struct umem u = umem_reg(ctx0);
 
@@ -90,7 +90,7 @@ static void test_same_context(void)
  */
 static void test_importer_dereg(void)
 {
-	unsigned char blob[64];
+	unsigned char blob[UMV_BLOB_MAX];
 	struct mlx5dv_devx_umem *imp;
 	struct umem u = umem_reg(ctx0);
 
@@ -107,7 +107,7 @@ static void test_importer_dereg(void)
 
 static void test_refused(void)
 {
-	unsigned char blob[64], bad[64];
+	unsigned char blob[UMV_BLOB_MAX], bad[UMV_BLOB_MAX];
 	struct umem u = umem_reg(ctx0);
 	uint32_t i;
 
@@ -139,7 +139,7 @@ static void test_refused(void)
 /* The child of test_two_process. */
 static int importer(int sock)
 {
-	unsigned char blob_a[64], blob_b[64];
+	unsigned char blob_a[UMV_BLOB_MAX], blob_b[UMV_BLOB_MAX];
 	struct mlx5dv_devx_umem *a, *b;
 	struct ibv_context *ctx;
 	uint32_t ids[2];
@@ -172,7 +172,7 @@ static int importer(int sock)
 
 static void test_two_process(void)
 {
-	unsigned char blob_a[64], blob_b[64];
+	unsigned char blob_a[UMV_BLOB_MAX], blob_b[UMV_BLOB_MAX];
 	struct umem a = umem_reg(ctx0), b = umem_reg(ctx0);
 	uint32_t ids[2] = { a.dv->umem_id, b.dv->umem_id };
 	int sock, fd;

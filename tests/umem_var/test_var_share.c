@@ -61,12 +61,12 @@ static void test_sizes(void)
 
 	mlx5dv_get_export_sizes(&s);
 	blob_len = s.var_attrs_size;
-	CHECK_EQ(blob_len, 64);
+	CHECK_EQ(blob_len, 80);
 }
 
 static void test_same_context(void)
 {
-	unsigned char blob[64];
+	unsigned char blob[UMV_BLOB_MAX];
 	struct mlx5dv_var *var = var_alloc(ctx0), *imp;
 
 	CHECK_EQ(mlx5dv_var_export(var, blob), 0);
@@ -91,7 +91,7 @@ static void test_same_context(void)
 /* libmlx5's free on an imported VAR destroys the kernel object. */
 static void test_importer_free(void)
 {
-	unsigned char blob[64];
+	unsigned char blob[UMV_BLOB_MAX];
 	struct mlx5dv_var *var = var_alloc(ctx0), *imp;
 
 	CHECK_EQ(mlx5dv_var_export(var, blob), 0);
@@ -105,7 +105,7 @@ static void test_importer_free(void)
 
 static void test_refused(void)
 {
-	unsigned char blob[64], bad[64];
+	unsigned char blob[UMV_BLOB_MAX], bad[UMV_BLOB_MAX];
 	struct mlx5dv_var *var = var_alloc(ctx0);
 	uint32_t i;
 
@@ -125,7 +125,7 @@ static void test_refused(void)
 /* The child of test_two_process. */
 static int importer(int sock)
 {
-	unsigned char blob_a[64], blob_b[64];
+	unsigned char blob_a[UMV_BLOB_MAX], blob_b[UMV_BLOB_MAX];
 	struct mlx5dv_var *a, *b;
 	struct ibv_context *ctx;
 	uint32_t old = 0;
@@ -154,7 +154,7 @@ static int importer(int sock)
 
 static void test_two_process(void)
 {
-	unsigned char blob_a[64], blob_b[64];
+	unsigned char blob_a[UMV_BLOB_MAX], blob_b[UMV_BLOB_MAX];
 	struct mlx5dv_var *a = var_alloc(ctx0), *b = var_alloc(ctx0);
 	int sock, fd;
 	uint32_t old = 0;

@@ -68,7 +68,7 @@ int main(void)
 {
 	struct ibv_context *ctx = umv_open("mlx5_0");
 	struct mlx5dv_var *a, *b, *c, *imp;
-	uint8_t blob[64] = {};
+	uint8_t blob[UMV_BLOB_MAX] = {};
 	uint32_t a_page, a_handle;
 	volatile uint32_t *pa, *pc, *stale;
 	off_t a_off;

@@ -19,6 +19,9 @@
 #include "devx_objs.h"
 #include "fdpass.h"
 
+/* Bytes for any blob (mlx5dv_get_export_sizes() reports each kind's). */
+#define UMV_BLOB_MAX 128
+
 /* Opens the device of this name with DEVX; exits the test if it cannot. */
 struct ibv_context *umv_open(const char *name);
 

@@ -26,7 +26,7 @@ static void test_export_sizes(void)
 {
 	unsigned char buf[64 + 16];
 	struct mlx5dv_export_sizes *s = (void *)buf;
-	const uint32_t want[3] = { 64, 48, 64 };
+	const uint32_t want[3] = { 80, 64, 80 };
 	size_t len, i, field;
 
 	CHECK_EQ(sizeof(struct mlx5dv_export_sizes), 12);

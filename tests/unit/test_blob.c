@@ -4,14 +4,15 @@
  * for every kind, the exact byte layout, and a table of bad blobs (every
  * single-byte change, every truncation, wrong kind, version, reserved
  * bytes and device), each rejected with the errno the decode order gives;
- * format 2 (no cookie) still read, with its own layout, and format 3
- * (format 4's layout, a serial where the cookie is).
+ * the boot id carried and judged (ESTALE), and the formats before it,
+ * which had none, refused (EPROTO).
  */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "blob.h"
+#include "boot_id.h"
 #include "check.h"
 
 static const enum blob_kind kinds[] = {
@@ -31,6 +32,8 @@ static struct blob sample(enum blob_kind kind)
 	b.vhca_id = 0x2b1c;
 	b.has_vhca_id = true;
 	b.cookie = 0x0a0b0c0d0e0f1011ull;
+	for (size_t i = 0; i < BLOB_BOOT_ID_LEN; i++)
+		b.boot_id[i] = (uint8_t)(0xb0 + i);
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		b.handle = 0x11223344;
@@ -98,7 +101,7 @@ static void reseal(unsigned char *p, size_t len)
 }
 
 /*
- * blob_decode() of the 64-byte DEVX_OBJ blob buf with its byte at set to
+ * blob_decode() of the DEVX_OBJ blob buf with its byte at set to
  * v and the checksum redone; buf is restored before returning.
  */
 static int decode_changed(unsigned char *buf, size_t at, unsigned char v)
@@ -108,43 +111,68 @@ static int decode_changed(unsigned char *buf, size_t at, unsigned char v)
 	int ret;
 
 	buf[at] = v;
-	reseal(buf, 64);
-	ret = blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out);
+	reseal(buf, BLOB_DEVX_OBJ_SIZE);
+	ret = blob_decode(buf, BLOB_DEVX_OBJ_SIZE, BLOB_KIND_DEVX_OBJ, &out);
 	buf[at] = was;
-	reseal(buf, 64);
+	reseal(buf, BLOB_DEVX_OBJ_SIZE);
 	return ret;
 }
 
-/* Is byte off of a format 2 blob of this kind reserved by the layout? */
-static int is_reserved_v2(enum blob_kind kind, size_t off)
-{
-	if (off >= 28 && off < 32)
-		return 1;
-	switch (kind) {
-	case BLOB_KIND_DEVX_OBJ:
-		return (off >= 44 && off < 48) || off >= 57;
-	case BLOB_KIND_DEVX_UMEM:
-		return off >= 40;
-	case BLOB_KIND_VAR:
-		return (off >= 44 && off < 48) || off >= 56;
-	}
-	return 0;
-}
-
-/* The same for formats 3 and 4, where each kind ends with its cookie. */
+/* Is byte off of a blob of this kind reserved by the layout? */
 static int is_reserved(enum blob_kind kind, size_t off)
 {
 	if (off >= 28 && off < 32)
 		return 1;
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
-		return off >= 45 && off < 48;
+		return off >= 61 && off < 64;
 	case BLOB_KIND_DEVX_UMEM:
 		return 0;
 	case BLOB_KIND_VAR:
-		return off >= 44 && off < 48;
+		return off >= 60 && off < 64;
 	}
 	return 0;
+}
+
+/*
+ * The boot id's text: parsed in the order written, printed back the same,
+ * anything else EIO; a file that cannot be read gives its errno; this
+ * process's id is read once and is the same every time.
+ */
+static void test_boot_id_text(void)
+{
+	static const char text[] = "0123abcd-4567-89ef-ABCD-0f1e2d3c4b5a\n";
+	uint8_t id[BLOB_BOOT_ID_LEN], again[BLOB_BOOT_ID_LEN];
+	char out[BOOT_ID_TEXT_LEN + 1], bad[sizeof(text)];
+	size_t i;
+
+	CHECK_EQ(boot_id_parse(text, sizeof(text) - 1, id), 0);
+	CHECK_EQ(id[0], 0x01);
+	CHECK_EQ(id[3], 0xcd);
+	CHECK_EQ(id[8], 0xab);
+	CHECK_EQ(id[15], 0x5a);
+	boot_id_format(id, out);
+	CHECK(!strcmp(out, "0123abcd-4567-89ef-abcd-0f1e2d3c4b5a"));
+	/* without its newline too, and no more */
+	CHECK_EQ(boot_id_parse(text, sizeof(text) - 2, again), 0);
+	CHECK(!memcmp(id, again, sizeof(id)));
+	CHECK_EQ(boot_id_parse(text, sizeof(text) - 3, again), EIO);
+	CHECK_EQ(boot_id_parse(text, 0, again), EIO);
+	for (i = 0; i < BOOT_ID_TEXT_LEN; i++) {
+		memcpy(bad, text, sizeof(text));
+		bad[i] = bad[i] == '-' ? '0' : 'g';
+		CHECK_EQ(boot_id_parse(bad, sizeof(text) - 1, again), EIO);
+	}
+	CHECK_EQ(boot_id_read("/nonexistent/boot_id", again), ENOENT);
+	CHECK_EQ(boot_id_read("/", again), EISDIR);
+	/* This machine's, as the kernel shows it, and kept. */
+	CHECK_EQ(boot_id_get(id), 0);
+	CHECK_EQ(boot_id_read(BOOT_ID_PATH, again), 0);
+	CHECK(!memcmp(id, again, sizeof(id)));
+	errno = 4242;
+	CHECK_EQ(boot_id_get(again), 0);
+	CHECK_EQ(errno, 4242);
+	CHECK(!memcmp(id, again, sizeof(id)));
 }
 
 static void test_crc(void)
@@ -156,9 +184,9 @@ static void test_crc(void)
 
 static void test_sizes(void)
 {
-	CHECK_EQ(blob_size(BLOB_KIND_DEVX_OBJ), 64);
-	CHECK_EQ(blob_size(BLOB_KIND_DEVX_UMEM), 48);
-	CHECK_EQ(blob_size(BLOB_KIND_VAR), 64);
+	CHECK_EQ(blob_size(BLOB_KIND_DEVX_OBJ), 80);
+	CHECK_EQ(blob_size(BLOB_KIND_DEVX_UMEM), 64);
+	CHECK_EQ(blob_size(BLOB_KIND_VAR), 80);
 	CHECK_EQ(blob_size(0), 0);
 	CHECK_EQ(blob_size(4), 0);
 }
@@ -167,147 +195,122 @@ static void test_sizes(void)
 static void test_layout(void)
 {
 	static const struct le_field obj[] = {
-		{ 4, 1, 4 }, { 5, 1, 0 }, { 6, 1, 1 }, { 7, 1, 0 },
-		{ 8, 4, 64 }, { 16, 1, 0x08 }, { 23, 1, 0x01 },
+		{ 4, 1, 5 }, { 5, 1, 0 }, { 6, 1, 1 }, { 7, 1, 0 },
+		{ 8, 4, 80 }, { 16, 1, 0x08 }, { 23, 1, 0x01 },
 		{ 24, 1, 0x1c }, { 25, 1, 0x2b },	/* vhca_id */
 		{ 26, 1, BLOB_F_VHCA_ID }, { 27, 1, 0 },
-		{ 32, 4, 0x11223344 }, { 36, 4, 7 }, { 40, 4, 0xa1b2c3d4 },
-		{ 44, 1, 0x5a }, { 48, 8, 0xf0e0d0c0b0a09080ull },
-		{ 56, 8, 0x0a0b0c0d0e0f1011ull },
+		{ 32, 8, 0xb7b6b5b4b3b2b1b0ull },	/* boot id */
+		{ 40, 8, 0xbfbebdbcbbbab9b8ull },
+		{ 48, 4, 0x11223344 }, { 52, 4, 7 }, { 56, 4, 0xa1b2c3d4 },
+		{ 60, 1, 0x5a }, { 64, 8, 0xf0e0d0c0b0a09080ull },
+		{ 72, 8, 0x0a0b0c0d0e0f1011ull },
 	};
 	static const struct le_field umem[] = {
-		{ 6, 1, 2 }, { 8, 4, 48 },
-		{ 32, 4, 0x55667788 }, { 36, 4, 0x99aabbcc },
-		{ 40, 8, 0x0a0b0c0d0e0f1011ull },
-	};
-	static const struct le_field var[] = {
-		{ 6, 1, 3 }, { 32, 4, 3 }, { 36, 4, 0x1234 }, { 40, 4, 4096 },
-		{ 48, 8, 0x7766554433221100ull },
+		{ 6, 1, 2 }, { 8, 4, 64 }, { 32, 1, 0xb0 }, { 47, 1, 0xbf },
+		{ 48, 4, 0x55667788 }, { 52, 4, 0x99aabbcc },
 		{ 56, 8, 0x0a0b0c0d0e0f1011ull },
 	};
-	/* Format 2: no cookie, log_obj_range at 56. */
-	static const struct le_field obj2[] = {
-		{ 4, 2, 2 }, { 40, 4, 0xa1b2c3d4 }, { 44, 4, 0 },
-		{ 56, 1, 0x5a }, { 57, 7, 0 },
+	static const struct le_field var[] = {
+		{ 6, 1, 3 }, { 32, 1, 0xb0 }, { 47, 1, 0xbf },
+		{ 48, 4, 3 }, { 52, 4, 0x1234 }, { 56, 4, 4096 },
+		{ 64, 8, 0x7766554433221100ull },
+		{ 72, 8, 0x0a0b0c0d0e0f1011ull },
 	};
-	static const struct le_field umem2[] = { { 4, 2, 2 }, { 40, 8, 0 } };
-	static const struct le_field var2[] = { { 4, 2, 2 }, { 56, 8, 0 } };
 	unsigned char buf[BLOB_MAX_SIZE];
 	struct blob b = sample(BLOB_KIND_DEVX_OBJ);
 
-	CHECK_EQ(blob_encode(&b, buf), 64);
+	CHECK_EQ(blob_encode(&b, buf), 80);
 	CHECK(!memcmp(buf, "M5SX", 4));
 	check_le("DEVX object", buf, obj, sizeof(obj) / sizeof(obj[0]));
-	CHECK_EQ(rd_le(buf + 12, 4), blob_checksum(buf, 64));
+	CHECK_EQ(rd_le(buf + 12, 4), blob_checksum(buf, 80));
 
 	/* The checksum is the CRC of the blob with that field zeroed. */
 	wr32(buf + 12, 0);
-	CHECK_EQ(blob_crc32c(buf, 64), blob_checksum(buf, 64));
+	CHECK_EQ(blob_crc32c(buf, 80), blob_checksum(buf, 80));
 
 	b = sample(BLOB_KIND_DEVX_UMEM);
-	CHECK_EQ(blob_encode(&b, buf), 48);
+	CHECK_EQ(blob_encode(&b, buf), 64);
 	check_le("UMEM", buf, umem, sizeof(umem) / sizeof(umem[0]));
 
 	b = sample(BLOB_KIND_VAR);
-	CHECK_EQ(blob_encode(&b, buf), 64);
+	CHECK_EQ(blob_encode(&b, buf), 80);
 	check_le("VAR", buf, var, sizeof(var) / sizeof(var[0]));
 
 	b.kind = 9;
 	CHECK_EQ(blob_encode(&b, buf), 0);
 
-	b = sample(BLOB_KIND_DEVX_OBJ);
-	b.version = BLOB_FORMAT_V2;
-	CHECK_EQ(blob_encode(&b, buf), 64);
-	check_le("DEVX object v2", buf, obj2, sizeof(obj2) / sizeof(obj2[0]));
-	b = sample(BLOB_KIND_DEVX_UMEM);
-	b.version = BLOB_FORMAT_V2;
-	CHECK_EQ(blob_encode(&b, buf), 48);
-	check_le("UMEM v2", buf, umem2, sizeof(umem2) / sizeof(umem2[0]));
-	b = sample(BLOB_KIND_VAR);
-	b.version = BLOB_FORMAT_V2;
-	CHECK_EQ(blob_encode(&b, buf), 64);
-	check_le("VAR v2", buf, var2, sizeof(var2) / sizeof(var2[0]));
-
 	/* Formats this library does not read are not written either. */
-	b.version = 1;
-	CHECK_EQ(blob_encode(&b, buf), 0);
+	b = sample(BLOB_KIND_VAR);
+	for (b.version = 1; b.version < BLOB_FORMAT_VERSION; b.version++)
+		CHECK_EQ(blob_encode(&b, buf), 0);
 	b.version = BLOB_FORMAT_VERSION + 1;
 	CHECK_EQ(blob_encode(&b, buf), 0);
 }
 
 /*
- * Format 2 round trips with cookie 0 and its own reserved bytes; a
- * format 4 blob relabelled as format 2 (its cookie where format 2 has
- * reserved bytes) is refused, and so is the reverse where it matters.
+ * Formats 2 to 4 had no boot id: whatever their bytes, nothing proves
+ * which boot made them, and decoding refuses them with EPROTO before it
+ * reads their length.  Here a format 5 blob relabelled, and a format 4
+ * blob as it was written (a 32-byte header, the DEVX object 64 bytes).
  */
-static void test_format2(void)
+static void test_old_formats(void)
 {
 	unsigned char buf[BLOB_MAX_SIZE];
 	struct blob in, out;
-	size_t i, len, off;
-	int n = 0, wrong = 0;
+	size_t i, len;
+	uint16_t v;
 
 	for (i = 0; i < NKINDS; i++) {
 		in = sample(kinds[i]);
-		in.version = BLOB_FORMAT_V2;
 		len = blob_encode(&in, buf);
-		CHECK_EQ(len, blob_size(kinds[i]));
-		memset(&out, 0xcc, sizeof(out));
-		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), 0);
-		CHECK_EQ(out.version, BLOB_FORMAT_V2);
-		CHECK_EQ(out.cookie, 0);
-		CHECK_EQ(out.handle, in.handle);
-		if (kinds[i] == BLOB_KIND_DEVX_OBJ) {
-			CHECK_EQ(out.obj.log_obj_range, 0x5a);
-			CHECK_EQ(out.obj.object_id, in.obj.object_id);
-			CHECK_EQ(out.obj.rx_icm_addr, in.obj.rx_icm_addr);
-		}
-		for (off = 0; off < len; off++) {
-			if (!is_reserved_v2(kinds[i], off))
-				continue;
-			n++;
-			buf[off] = 0x40;
+		for (v = 2; v < BLOB_FORMAT_VERSION; v++) {
+			buf[4] = v;
 			reseal(buf, len);
-			if (blob_decode(buf, len, kinds[i], &out) != EINVAL)
-				wrong++;
-			buf[off] = 0;
-			reseal(buf, len);
+			CHECK_EQ(blob_decode(buf, len, kinds[i], &out), EPROTO);
+			CHECK_EQ(blob_decode(buf, SIZE_MAX, 0, &out), EPROTO);
 		}
-		/* Format 4 bytes under a format 2 label: EINVAL. */
-		in.version = BLOB_FORMAT_VERSION;
-		len = blob_encode(&in, buf);
-		buf[4] = BLOB_FORMAT_V2;
-		reseal(buf, len);
-		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), EINVAL);
 	}
-	CHECK_EQ(n, (4 + 11) + (4 + 8) + (4 + 12));
-	CHECK_EQ(wrong, 0);
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf, "M5SX", 4);
+	buf[4] = 4;
+	buf[6] = BLOB_KIND_DEVX_OBJ;
+	buf[8] = 64;
+	buf[32] = 3;	/* its handle */
+	reseal(buf, 64);
+	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), EPROTO);
+	CHECK_EQ(blob_decode(buf, SIZE_MAX, 0, &out), EPROTO);
 }
 
-/*
- * Format 3 has format 4's layout: it round trips, its u64 decoded into
- * cookie (what it means is import's business, not the codec's).
- */
-static void test_format3(void)
+/* The boot id round trips and binds: any other boot's is ESTALE. */
+static void test_boot(void)
 {
-	unsigned char buf[BLOB_MAX_SIZE], buf4[BLOB_MAX_SIZE];
+	unsigned char buf[BLOB_MAX_SIZE];
+	uint8_t boot[BLOB_BOOT_ID_LEN];
 	struct blob in, out;
-	size_t i, len;
+	size_t i, j, len;
 
 	for (i = 0; i < NKINDS; i++) {
 		in = sample(kinds[i]);
-		CHECK_EQ(blob_encode(&in, buf4), blob_size(kinds[i]));
-		in.version = BLOB_FORMAT_V3;
 		len = blob_encode(&in, buf);
-		CHECK_EQ(len, blob_size(kinds[i]));
-		CHECK_EQ(rd_le(buf + 4, 2), 3);
-		/* the same bytes but the version and the checksum */
-		CHECK(!memcmp(buf + 6, buf4 + 6, 6));
-		CHECK(!memcmp(buf + 16, buf4 + 16, len - 16));
+		CHECK(!memcmp(buf + BLOB_BOOT_ID_OFF, in.boot_id,
+			      BLOB_BOOT_ID_LEN));
 		memset(&out, 0xcc, sizeof(out));
 		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), 0);
-		CHECK_EQ(out.version, BLOB_FORMAT_V3);
-		CHECK_EQ(out.cookie, in.cookie);
+		CHECK(!memcmp(out.boot_id, in.boot_id, BLOB_BOOT_ID_LEN));
+		memcpy(boot, in.boot_id, sizeof(boot));
+		CHECK_EQ(blob_check_boot(&out, boot), 0);
+		for (j = 0; j < BLOB_BOOT_ID_LEN; j++) {
+			boot[j] ^= 0x01;
+			CHECK_EQ(blob_check_boot(&out, boot), ESTALE);
+			boot[j] ^= 0x01;
+		}
+		memset(boot, 0, sizeof(boot));
+		CHECK_EQ(blob_check_boot(&out, boot), ESTALE);
+		/* Another boot's id, resealed: the codec takes it, as data. */
+		buf[BLOB_BOOT_ID_OFF + 5] ^= 0xff;
+		reseal(buf, len);
+		CHECK_EQ(blob_decode(buf, len, kinds[i], &out), 0);
+		CHECK_EQ(blob_check_boot(&out, in.boot_id), ESTALE);
 	}
 }
 
@@ -363,16 +366,12 @@ static void test_round_trip(void)
 }
 
 /*
- * The errno blob_decode must give for byte off of a format 4 blob changed
- * to v: a version this library reads (2, 3) is judged on, by its checksum.
+ * The errno blob_decode must give for byte off of a blob changed: the
+ * version's bytes EPROTO (one format is read), any other EINVAL.
  */
-static int errno_for_change_at(size_t off, int v)
+static int errno_for_change_at(size_t off)
 {
-	if (off == 4 && (v == BLOB_FORMAT_V2 || v == BLOB_FORMAT_V3))
-		return EINVAL;
-	if (off == 4 || off == 5)
-		return EPROTO;
-	return EINVAL;
+	return off == 4 || off == 5 ? EPROTO : EINVAL;
 }
 
 static void test_single_byte_changes(void)
@@ -394,9 +393,9 @@ static void test_single_byte_changes(void)
 				tried++;
 				/* Both with a length and without one. */
 				if (blob_decode(bad, len, kinds[i], &b) !=
-					    errno_for_change_at(off, v) ||
+					    errno_for_change_at(off) ||
 				    blob_decode(bad, SIZE_MAX, 0, &b) !=
-					    errno_for_change_at(off, v)) {
+					    errno_for_change_at(off)) {
 					if (!wrong++)
 						fprintf(stderr,
 							"kind %d off %zu "
@@ -407,7 +406,7 @@ static void test_single_byte_changes(void)
 			}
 		}
 	}
-	CHECK_EQ(tried, (64 + 48 + 64) * 255);
+	CHECK_EQ(tried, (80 + 64 + 80) * 255);
 	CHECK_EQ(wrong, 0);
 }
 
@@ -483,7 +482,9 @@ static void test_wrong_kind(void)
 
 static void test_wrong_version(void)
 {
-	static const uint16_t versions[] = { 0, 1, 5, 0x100, 0x200, 0xffff };
+	static const uint16_t versions[] = {
+		0, 1, 2, 3, 4, 6, 0x105, 0x205, 0xffff,
+	};
 	unsigned char buf[BLOB_MAX_SIZE];
 	size_t i, v, len;
 	struct blob b;
@@ -538,11 +539,11 @@ static void test_length_field(void)
 	size_t len = blob_encode(&b, buf);
 
 	/* A resealed blob that claims another length is refused. */
-	wr32(buf + 8, 64);
-	reseal(buf, 64);
+	wr32(buf + 8, 80);
+	reseal(buf, 80);
 	CHECK_EQ(blob_decode(buf, sizeof(buf), 0, &b), EINVAL);
-	wr32(buf + 8, 32);
-	reseal(buf, 32);
+	wr32(buf + 8, 48);
+	reseal(buf, 48);
 	CHECK_EQ(blob_decode(buf, sizeof(buf), 0, &b), EINVAL);
 	wr32(buf + 8, len);
 	reseal(buf, len);
@@ -558,7 +559,8 @@ static void test_device(void)
 
 	blob_set_device(&b, &dev);
 	blob_encode(&b, buf);
-	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), 0);
+	CHECK_EQ(blob_decode(buf, BLOB_DEVX_OBJ_SIZE, BLOB_KIND_DEVX_OBJ,
+				 &out), 0);
 	CHECK_EQ(blob_check_device(&out, &dev), 0);
 	/* Another GUID, or the same GUID on another function: EXDEV. */
 	dev.node_guid = 0xaaab;
@@ -578,7 +580,8 @@ static void test_device(void)
 	blob_set_device(&b, &no_vhca);
 	blob_encode(&b, buf);
 	CHECK_EQ(buf[24] | buf[25] | buf[26] | buf[27], 0);
-	CHECK_EQ(blob_decode(buf, 64, BLOB_KIND_DEVX_OBJ, &out), 0);
+	CHECK_EQ(blob_decode(buf, BLOB_DEVX_OBJ_SIZE, BLOB_KIND_DEVX_OBJ,
+				 &out), 0);
 	CHECK(!out.has_vhca_id);
 	dev.vhca_id = 7;
 	CHECK_EQ(blob_check_device(&out, &dev), 0);
@@ -606,10 +609,11 @@ static void test_null(void)
 int main(void)
 {
 	test_crc();
+	test_boot_id_text();
 	test_sizes();
 	test_layout();
-	test_format2();
-	test_format3();
+	test_old_formats();
+	test_boot();
 	test_round_trip();
 	test_single_byte_changes();
 	test_truncation();

@@ -28,10 +28,13 @@ static const struct field {
 } fields[] = {
 	{ "every kind", "node GUID", BLOB_KIND_VAR, MEMBER(node_guid) },
 	{ "every kind", "vhca_id", BLOB_KIND_VAR, MEMBER(vhca_id) },
+	{ "every kind", "boot id", BLOB_KIND_VAR, MEMBER(boot_id) },
 	{ "every kind", "handle", BLOB_KIND_VAR, MEMBER(handle) },
 	{ "DEVX object", "type", BLOB_KIND_DEVX_OBJ, MEMBER(obj.type) },
 	{ "DEVX object", "object_id", BLOB_KIND_DEVX_OBJ,
 	  MEMBER(obj.object_id) },
+	{ "DEVX object", "log_obj_range", BLOB_KIND_DEVX_OBJ,
+	  MEMBER(obj.log_obj_range) },
 	{ "DEVX object", "rx_icm_addr", BLOB_KIND_DEVX_OBJ,
 	  MEMBER(obj.rx_icm_addr) },
 	{ "UMEM", "umem_id", BLOB_KIND_DEVX_UMEM, MEMBER(umem.umem_id) },
@@ -138,7 +141,7 @@ int main(int argc, char **argv)
 	unsigned char zero[BLOB_MAX_SIZE], buf[BLOB_MAX_SIZE];
 	struct blob b = { .version = BLOB_FORMAT_VERSION,
 			  .has_vhca_id = true };
-	char bytes[32], v2[32];
+	char bytes[32];
 	size_t i;
 
 	if (argc < 2 || argc - 1 > (int)(sizeof(pages) / sizeof(pages[0]))) {
@@ -152,19 +155,6 @@ int main(int argc, char **argv)
 		field_bytes(&fields[i], BLOB_FORMAT_VERSION, bytes,
 			    sizeof(bytes));
 		check_row(fields[i].kind, fields[i].name, bytes);
-	}
-
-	/* log_obj_range: one byte, elsewhere in format 2 */
-	{
-		const struct field range = { "DEVX object", "log_obj_range",
-					     BLOB_KIND_DEVX_OBJ,
-					     MEMBER(obj.log_obj_range) };
-		char both[80];
-
-		field_bytes(&range, BLOB_FORMAT_VERSION, bytes, sizeof(bytes));
-		field_bytes(&range, BLOB_FORMAT_V2, v2, sizeof(v2));
-		snprintf(both, sizeof(both), "%s (format 2: %s)", bytes, v2);
-		check_row(range.kind, range.name, both);
 	}
 
 	/*

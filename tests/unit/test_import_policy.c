@@ -211,12 +211,7 @@ static void test_judge(void)
 	b.cookie = 0;
 	CHECK_EQ(import_policy_judge(&b, 77), EPROTO);
 	b.cookie = 77;
-	b.version = BLOB_FORMAT_V3;
-	CHECK_EQ(import_policy_judge(&b, 77), EPROTO);
-	b.version = BLOB_FORMAT_V2;
-	CHECK_EQ(import_policy_judge(&b, 77), EPROTO);
 	/* the same for every kind */
-	b.version = BLOB_FORMAT_VERSION;
 	b.kind = BLOB_KIND_VAR;
 	CHECK_EQ(import_policy_judge(&b, 77), 0);
 	CHECK_EQ(import_policy_judge(&b, 76), ENOENT);
@@ -298,11 +293,6 @@ static void test_no_cookie(void)
 
 	CHECK(!import_policy_no_cookie(&b));
 	b.cookie = 0;
-	CHECK(import_policy_no_cookie(&b));
-	b.cookie = 1;
-	b.version = BLOB_FORMAT_V3;
-	CHECK(import_policy_no_cookie(&b));
-	b.version = BLOB_FORMAT_V2;
 	CHECK(import_policy_no_cookie(&b));
 }
 
