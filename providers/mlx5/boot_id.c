@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -77,24 +78,35 @@ int boot_id_read(const char *path, uint8_t id[BLOB_BOOT_ID_LEN])
 	return err ? err : boot_id_parse(text, len, id);
 }
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+/*
+ * Only a success is kept: a read that failed for want of a descriptor or
+ * memory (EMFILE, ENOMEM) is tried again by the next export or import,
+ * as the device's vhca_id query is, instead of failing them all for the
+ * life of the process.
+ */
+static pthread_mutex_t boot_id_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_bool boot_id_known;
 static uint8_t boot_id[BLOB_BOOT_ID_LEN];
-static int boot_id_err;
-
-static void read_once(void)
-{
-	int saved = errno;
-
-	boot_id_err = boot_id_read(BOOT_ID_PATH, boot_id);
-	errno = saved;
-}
 
 int boot_id_get(uint8_t id[BLOB_BOOT_ID_LEN])
 {
-	pthread_once(&once, read_once);
-	if (!boot_id_err)
+	int saved = errno, err = 0;
+
+	if (!atomic_load_explicit(&boot_id_known, memory_order_acquire)) {
+		pthread_mutex_lock(&boot_id_lock);
+		if (!atomic_load_explicit(&boot_id_known,
+					  memory_order_relaxed)) {
+			err = boot_id_read(BOOT_ID_PATH, boot_id);
+			if (!err)
+				atomic_store_explicit(&boot_id_known, true,
+						      memory_order_release);
+		}
+		pthread_mutex_unlock(&boot_id_lock);
+		errno = saved;
+	}
+	if (!err)
 		memcpy(id, boot_id, sizeof(boot_id));
-	return boot_id_err;
+	return err;
 }
 
 void boot_id_format(const uint8_t id[BLOB_BOOT_ID_LEN],

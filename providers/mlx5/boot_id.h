@@ -35,9 +35,9 @@ int boot_id_parse(const char *text, size_t len, uint8_t id[BLOB_BOOT_ID_LEN]);
 int boot_id_read(const char *path, uint8_t id[BLOB_BOOT_ID_LEN]);
 
 /*
- * This boot's id, read from BOOT_ID_PATH once per process (thread-safe)
- * and kept, with the errno of a read that failed (no procfs: ENOENT):
- * 0, or that errno.
+ * This boot's id, read from BOOT_ID_PATH until a read succeeds, then kept
+ * for the life of the process (thread-safe; errno untouched): 0, or the
+ * errno of this call's failed read (no procfs: ENOENT).
  */
 int boot_id_get(uint8_t id[BLOB_BOOT_ID_LEN]);
 
