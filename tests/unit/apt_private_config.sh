@@ -5,6 +5,8 @@
 # proxy's URI with an inline key, and a machine with no Debian archive
 # (exit 77); and that apt under its APT_CONFIG still reads this machine's
 # apt.conf.d, everything but the four moved directories being the same.
+# The fixtures' archives are file: URIs and a loopback proxy: no archive
+# host is named, and nothing is fetched.
 #
 #   apt_private_config.sh SOURCE_DIR
 set -euo pipefail
@@ -53,39 +55,39 @@ key=/usr/share/keyrings/debian-archive-keyring.gpg
 machine mirror bookworm <<EOF
 == etc/apt/sources.list.d/0-old.sources
 Types: deb
-URIs: http://disabled.example/debian
+URIs: file:/srv/disabled/debian
 Suites: bookworm
 Components: main
 Enabled: no
 
 == etc/apt/sources.list.d/1-vendor.sources
 Types: deb
-URIs: https://vendor.example/apt
+URIs: file:/srv/vendor/apt
 Suites: nodistro
 Components: main
 Signed-By: /usr/share/keyrings/vendor.gpg
 == etc/apt/sources.list.d/debian.sources
 # a comment line
 Types: deb
-URIs: http://mirror.example/debian
+URIs: file:/srv/mirror/debian
 Suites: bookworm bookworm-updates
 Components: main contrib
 Signed-By: $key
 
 Types: deb
-URIs: http://mirror.example/debian-security
+URIs: file:/srv/mirror/debian-security
 Suites: bookworm-security
 Components: main
 Signed-By: $key
 EOF
 expect mirror-src mirror deb-src bookworm bookworm-updates bookworm-security <<EOF
-deb-src [signed-by=$key] http://mirror.example/debian bookworm main
-deb-src [signed-by=$key] http://mirror.example/debian bookworm-updates main
-deb-src [signed-by=$key] http://mirror.example/debian-security bookworm-security main
+deb-src [signed-by=$key] file:/srv/mirror/debian bookworm main
+deb-src [signed-by=$key] file:/srv/mirror/debian bookworm-updates main
+deb-src [signed-by=$key] file:/srv/mirror/debian-security bookworm-security main
 EOF
 expect mirror-sid mirror deb sid experimental <<EOF
-deb [signed-by=$key] http://mirror.example/debian sid main
-deb [signed-by=$key] http://mirror.example/debian experimental main
+deb [signed-by=$key] file:/srv/mirror/debian sid main
+deb [signed-by=$key] file:/srv/mirror/debian experimental main
 EOF
 check "mirror: apt.conf moves the four directories and nothing else" \
 	diff - "$work/out-mirror-sid/apt.conf" <<EOF
@@ -99,16 +101,16 @@ EOF
 # a .list file of sources.list.d, no signed-by on the security entry.
 machine oneline bookworm <<EOF
 == etc/apt/sources.list
-# deb http://commented.example/debian bookworm main
-deb [ arch=amd64 signed-by=/etc/apt/keyrings/debian.gpg ] http://one.example/debian bookworm main non-free-firmware
-deb-src http://one.example/debian bookworm main
+# deb file:/srv/commented/debian bookworm main
+deb [ arch=amd64 signed-by=/etc/apt/keyrings/debian.gpg ] file:/srv/one/debian bookworm main non-free-firmware
+deb-src file:/srv/one/debian bookworm main
 == etc/apt/sources.list.d/security.list
-deb http://one.example/debian-security bookworm-security main # inline comment
+deb file:/srv/one/debian-security bookworm-security main # inline comment
 EOF
 expect oneline oneline deb-src bookworm bookworm-security sid <<EOF
-deb-src [signed-by=/etc/apt/keyrings/debian.gpg] http://one.example/debian bookworm main
-deb-src http://one.example/debian-security bookworm-security main
-deb-src [signed-by=/etc/apt/keyrings/debian.gpg] http://one.example/debian sid main
+deb-src [signed-by=/etc/apt/keyrings/debian.gpg] file:/srv/one/debian bookworm main
+deb-src file:/srv/one/debian-security bookworm-security main
+deb-src [signed-by=/etc/apt/keyrings/debian.gpg] file:/srv/one/debian sid main
 EOF
 
 # A caching proxy's URIs, on a machine that names no codename (sid): the
@@ -117,7 +119,7 @@ EOF
 machine proxy "" <<EOF
 == etc/apt/sources.list.d/debian.sources
 Types: deb deb-src
-URIs: http://cache.example:3142/debian
+URIs: http://127.0.0.1:3142/debian
 Suites: sid
 Components: main
 Signed-By:
@@ -128,8 +130,8 @@ Signed-By:
 EOF
 out=$work/out-proxy
 expect proxy proxy deb sid experimental bookworm-security <<EOF
-deb [signed-by=$out/signed-by-1.asc] http://cache.example:3142/debian sid main
-deb [signed-by=$out/signed-by-1.asc] http://cache.example:3142/debian experimental main
+deb [signed-by=$out/signed-by-1.asc] http://127.0.0.1:3142/debian sid main
+deb [signed-by=$out/signed-by-1.asc] http://127.0.0.1:3142/debian experimental main
 EOF
 check "proxy: the inline key written as its lines" diff - "$out/signed-by-1.asc" <<EOF
 -----BEGIN PGP PUBLIC KEY BLOCK-----
@@ -142,7 +144,7 @@ check "proxy: the left-out suite is named" grep -q bookworm-security "$out.err"
 # No Debian archive: only other vendors' entries.
 machine none bookworm <<EOF
 == etc/apt/sources.list.d/vendor.list
-deb https://vendor.example/apt cloud-sdk-bookworm main
+deb file:/srv/vendor/apt cloud-sdk-bookworm main
 EOF
 st=0
 "$helper" --root "$work/none" "$work/out-none" deb sid 2>"$work/none.err" ||
