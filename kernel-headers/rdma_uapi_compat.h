@@ -47,6 +47,24 @@
 #endif
 
 /*
+ * The verbs file's id (kernel series v3; no released kernel has it yet).
+ * UVERBS_METHOD_QUERY_CONTEXT writes it, a u64, when the caller passes the
+ * optional output attribute: an id no other verbs file opened in this
+ * boot had or has.  A kernel that writes it also never gives a handle
+ * number of a file to a second object (a stale handle reaches nothing).
+ * Older kernels ignore the optional attribute: userspace tells by the
+ * UVERBS_ATTR_F_VALID_OUTPUT flag the kernel sets on written outputs.
+ *
+ * enum uverbs_attrs_query_context_attr_ids: NUM_COMP_VECTORS,
+ * CORE_SUPPORT (0, 1 on Linux 5.x to 7.3), then FILE_ID.
+ */
+#define MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_CONTEXT_FILE_ID 2
+#ifndef HAVE_UVERBS_ATTR_QUERY_CONTEXT_FILE_ID
+#define UVERBS_ATTR_QUERY_CONTEXT_FILE_ID \
+	MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_CONTEXT_FILE_ID
+#endif
+
+/*
  * The core handle query (kernel design v2; no released kernel has it
  * yet).  UVERBS_METHOD_QUERY_HANDLE of UVERBS_OBJECT_DEVICE takes one
  * handle of the caller's file and the uverbs object type it should be,

@@ -58,3 +58,13 @@ _Static_assert(UVERBS_ATTR_QUERY_HANDLE_HANDLE == 0 &&
 	       UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID == 1 &&
 	       UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE == 2,
 	       "the query's attributes are HANDLE, OBJECT_ID, RESP_COOKIE");
+
+#ifdef HAVE_UVERBS_ATTR_QUERY_CONTEXT_FILE_ID
+_Static_assert(UVERBS_ATTR_QUERY_CONTEXT_FILE_ID ==
+	       MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_CONTEXT_FILE_ID,
+	       "UVERBS_ATTR_QUERY_CONTEXT_FILE_ID differs from the kernel's");
+#endif
+/* FILE_ID follows the two attributes every kernel since 5.x lists. */
+_Static_assert(UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT + 1 ==
+	       MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_CONTEXT_FILE_ID,
+	       "FILE_ID follows CORE_SUPPORT");
