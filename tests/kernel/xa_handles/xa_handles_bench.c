@@ -172,7 +172,8 @@ static const struct pattern patterns[] = {
 static u32 live_stride(const struct pattern *p)
 {
 	if (p->spread)
-		return (u32)(((u64)INT_MAX + 1 - 2ULL * nr_pairs) / nr_live);
+		return (u32)(((u64)INT_MAX + 1 - 2ULL * (nr_pairs + 1000)) /
+			     nr_live);
 	return p->churn + 1;
 }
 
@@ -274,6 +275,7 @@ struct figures {
 	unsigned long nodes;
 	u64 load_ns10;		/* tenths of ns per xa_load */
 	u64 pair_ns;		/* per create+destroy pair */
+	u32 leaf_allocs;	/* per 1000 pairs, a create's new leaf node */
 	u64 walk_us;		/* one xa_for_each over all */
 };
 
@@ -344,6 +346,37 @@ static int time_pairs(struct handle_file *f, struct bench_state *s,
 	return 0;
 }
 
+/*
+ * How many creates of a pair need a new leaf node: the one the entry
+ * lands in holds no other entry, so the XArray had freed it (or never
+ * had it).  Untimed, after the timed pairs, on 1000 more.
+ */
+static int count_leaf_allocs(struct handle_file *f, struct bench_state *s,
+			     struct figures *out)
+{
+	unsigned long base, index;
+	unsigned int n;
+	void *entry;
+	u32 i;
+	int err;
+
+	out->leaf_allocs = 0;
+	for (i = 0; i < 1000; i++) {
+		err = handle_create(f, &s->short_obj);
+		if (err)
+			return err;
+		base = s->short_obj.id & ~(unsigned long)XA_CHUNK_MASK;
+		n = 0;
+		xa_for_each_range(&f->xa, index, entry, base,
+				  base + XA_CHUNK_MASK)
+			n++;
+		if (n == 1)
+			out->leaf_allocs++;
+		handle_destroy(f, &s->short_obj);
+	}
+	return 0;
+}
+
 static void file_clear(struct handle_file *f)
 {
 	xa_destroy(&f->xa);
@@ -393,6 +426,8 @@ static int run_one(enum alloc_rule rule, const struct pattern *p,
 	}
 	time_walks(&f, out);
 	err = time_pairs(&f, s, out);
+	if (!err)
+		err = count_leaf_allocs(&f, s, out);
 	if (err)
 		goto out;
 	if (!live_set_ok(&f, p, s)) {
@@ -455,12 +490,12 @@ static void print_row(enum alloc_rule rule, const struct pattern *p,
 {
 	u64 bytes = (u64)fig->nodes * sizeof(struct xa_node);
 
-	pr_info("| %s | %s | %s | %lu | %llu | %llu.%llu | %llu | %llu.%03llu |\n",
+	pr_info("| %s | %s | %s | %lu | %llu | %llu.%llu | %llu | %u | %llu.%03llu |\n",
 		p->name, rule_name[rule], runs_real(p) ? "run" : "placed",
 		fig->nodes, div_u64(bytes, 1024),
 		div_u64(fig->load_ns10, 10), fig->load_ns10 % 10,
-		fig->pair_ns, div_u64(fig->walk_us, 1000),
-		fig->walk_us % 1000);
+		fig->pair_ns, fig->leaf_allocs / 10,
+		div_u64(fig->walk_us, 1000), fig->walk_us % 1000);
 }
 
 static int __init xa_handles_bench_init(void)
@@ -471,7 +506,7 @@ static int __init xa_handles_bench_init(void)
 	int rule, err;
 
 	if (!nr_live || !nr_pairs ||
-	    (u64)nr_live * 1001 + nr_pairs > INT_MAX)
+	    (u64)nr_live * 1001 + nr_pairs + 1000 > INT_MAX)
 		return -EINVAL;
 	err = check_strict_end();
 	if (err)
@@ -485,8 +520,8 @@ static int __init xa_handles_bench_init(void)
 	shuffle(s.order, nr_live);
 	pr_info("live objects %u, pairs timed %u, sizeof(struct xa_node) %zu, nodes counted by walking the tree\n",
 		nr_live, nr_pairs, sizeof(struct xa_node));
-	pr_info("| pattern | rule | built | xa_nodes | KiB | ns/load | ns/pair | ms/walk |\n");
-	pr_info("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+	pr_info("| pattern | rule | built | xa_nodes | KiB | ns/load | ns/pair | %% pairs new leaf | ms/walk |\n");
+	pr_info("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
 	for (i = 0; i < ARRAY_SIZE(patterns); i++) {
 		for (rule = LOWEST_FREE; rule <= NEVER_REUSE; rule++) {
 			err = run_one(rule, &patterns[i], &s, &fig);
