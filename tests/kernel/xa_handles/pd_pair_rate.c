@@ -6,9 +6,9 @@
  * the one named, and extrapolates to 2^31 pairs, the numbers a file has
  * under the never-reuse rule ([0, INT_MAX]).  Every PD must be created
  * and destroyed: a failure is reported and exits 1.  It also times the
- * cheapest system call (getppid) as a yardstick: the ratio of that time
- * in the VM (TCG) to the same on the host scales the VM's figure to an
- * estimate for a native kernel.  Timing only; nothing is asserted.
+ * cheapest system call (getppid) in the same place, to say how slow that
+ * place is: TCG and sandboxed hosts make every system call dear.  Timing
+ * only; nothing is asserted.
  *
  * Usage: pd_pair_rate [DEVICE [PAIRS]]
  */

@@ -391,7 +391,7 @@ static int run_one(enum alloc_rule rule, const struct pattern *p,
 		   struct bench_state *s, struct figures *out)
 {
 	struct handle_file f;
-	unsigned long placed_nodes;
+	unsigned long placed_nodes = 0;
 	int err;
 
 	if (runs_real(p)) {
