@@ -119,11 +119,13 @@ int main(int argc, char **argv)
 	t = now_s() - t;
 	pair_s = t / pairs;
 	total_s = pair_s * HANDLE_NUMBERS;
-	printf("pd_pair_rate: %s: %lu ibv_alloc_pd+ibv_dealloc_pd pairs in %.3f s: %.0f ns/pair\n",
-	       ibv_get_device_name(dev), pairs, t, pair_s * 1e9);
-	printf("pd_pair_rate: %s: 2^31 x %.0f ns = %.0f s = %.1f h = %.1f days to give every handle number of one file\n",
+	printf("pd_pair_rate: %s: %lu ibv_alloc_pd+ibv_dealloc_pd pairs",
+	       ibv_get_device_name(dev), pairs);
+	printf(" in %.3f s: %.0f ns/pair\n", t, pair_s * 1e9);
+	printf("pd_pair_rate: %s: 2^31 x %.0f ns = %.0f s = %.1f h = %.1f days",
 	       ibv_get_device_name(dev), pair_s * 1e9, total_s,
 	       total_s / 3600, total_s / 86400);
+	printf(" to give every handle number of one file\n");
 	rc = 0;
 out_ctx:
 	ibv_close_device(ctx);

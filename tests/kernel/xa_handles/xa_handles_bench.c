@@ -11,7 +11,9 @@
  * xa_store(), a destroy erases it.  For each pattern of live objects it
  * prints the nodes the XArray holds (counted by walking the tree), the
  * time of an xa_load() of a live handle in random order, of one
- * create+destroy pair, and of one xa_for_each() over all entries.
+ * create+destroy pair, how many creates need a new leaf node, and the
+ * time of one xa_for_each() over all entries.  xa_handles_native.c
+ * builds the same file as a userspace program.
  *
  * Loading fails (-EINVAL) when a check fails: a live handle that does not
  * load its own object, a never-reuse number given twice (the numbers must
