@@ -92,8 +92,8 @@ int main(int argc, char **argv)
 	       syscall_ns());
 	list = ibv_get_device_list(NULL);
 	if (!list && errno == ENOSYS) {
-		printf("SKIPPED: no verbs support here (ibv_get_device_list: %s)\n",
-		       strerror(errno));
+		printf("SKIPPED: no verbs support here "
+		       "(ibv_get_device_list: %s)\n", strerror(errno));
 		return 77;
 	}
 	if (!list) {

@@ -487,14 +487,23 @@ static void shuffle(u32 *order, u32 n)
 	}
 }
 
+/* The table the cover letter quotes, one markdown row per pattern and rule */
+#define TABLE_HEAD \
+	"| pattern | rule | built | xa_nodes | KiB | ns/load | ns/pair " \
+	"| % pairs new leaf | ms/walk |\n" \
+	"| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+#define ROW_FORMAT \
+	"| %s | %s | %s | %lu | %llu | %llu.%llu | %llu | %u " \
+	"| %llu.%03llu |\n"
+
 static void print_row(enum alloc_rule rule, const struct pattern *p,
 		      const struct figures *fig)
 {
 	u64 bytes = (u64)fig->nodes * sizeof(struct xa_node);
 
-	pr_info("| %s | %s | %s | %lu | %llu | %llu.%llu | %llu | %u | %llu.%03llu |\n",
-		p->name, rule_name[rule], runs_real(p) ? "run" : "placed",
-		fig->nodes, div_u64(bytes, 1024),
+	pr_info(ROW_FORMAT, p->name, rule_name[rule],
+		runs_real(p) ? "run" : "placed", fig->nodes,
+		div_u64(bytes, 1024),
 		div_u64(fig->load_ns10, 10), fig->load_ns10 % 10,
 		fig->pair_ns, fig->leaf_allocs / 10,
 		div_u64(fig->walk_us, 1000), fig->walk_us % 1000);
@@ -520,10 +529,9 @@ static int __init xa_handles_bench_init(void)
 		goto out;
 	}
 	shuffle(s.order, nr_live);
-	pr_info("live objects %u, pairs timed %u, sizeof(struct xa_node) %zu, nodes counted by walking the tree\n",
+	pr_info("live objects %u, pairs timed %u, sizeof(struct xa_node) %zu\n",
 		nr_live, nr_pairs, sizeof(struct xa_node));
-	pr_info("| pattern | rule | built | xa_nodes | KiB | ns/load | ns/pair | %% pairs new leaf | ms/walk |\n");
-	pr_info("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+	pr_info("nodes counted by walking the tree\n%s", TABLE_HEAD);
 	for (i = 0; i < ARRAY_SIZE(patterns); i++) {
 		for (rule = LOWEST_FREE; rule <= NEVER_REUSE; rule++) {
 			err = run_one(rule, &patterns[i], &s, &fig);
