@@ -127,15 +127,19 @@ enum {
 #define PRM_SQC_TIS_LST_SZ 0x200, 16
 #define PRM_SQC_TIS_NUM_0 0x268, 24
 #define PRM_WQ_TYPE 0x280, 4
+#define PRM_WQ_PAGE_OFFSET 0x2ab, 5	/* in 64-byte units */
 #define PRM_WQ_PD 0x2c8, 24
 #define PRM_WQ_DBR_ADDR 0x300, 64
 #define PRM_WQ_LOG_STRIDE 0x38c, 4
+#define PRM_WQ_LOG_PG_SZ 0x393, 5	/* log of pages of 4 KB */
 #define PRM_WQ_LOG_SZ 0x39b, 5
 #define PRM_WQ_DBR_UMEM_VALID 0x3a0, 1
 #define PRM_WQ_UMEM_VALID 0x3a1, 1
 #define PRM_WQ_DBR_UMEM_ID 0x3c0, 32
 #define PRM_WQ_UMEM_ID 0x3e0, 32
 #define PRM_WQ_UMEM_OFFSET 0x400, 64
+/* The ring's page list, when not in a UMEM: after the context. */
+#define PRM_WQ_PAS_BYTE PRM_OBJ_IN_LEN
 /* modify_rq_in / modify_sq_in: the current state, then the object. */
 #define PRM_MODIFY_WQ_CUR_STATE 0x40, 4
 
@@ -687,6 +691,24 @@ enum prm_cap_type {
 #define PRM_CAP_LOG_FLOW_HIT_ASO_GRAN 0x723, 5
 #define PRM_CAP_LOG_FLOW_HIT_ASO_MAX_ALLOC 0x72b, 5
 #define PRM_CAP_LOG_MAX_NUM_FLOW_HIT_ASO 0x743, 5
+
+/* What the port is (PRM_CAP_PORT_TYPE). */
+enum prm_port_type {
+	PRM_PORT_TYPE_IB = 0x0,
+	PRM_PORT_TYPE_ETH = 0x1,
+};
+
+/*
+ * Ethernet offload capabilities (type ETHERNET_OFFLOADS,
+ * per_protocol_networking_offload_caps).  wqe_inline_mode 0: the driver
+ * copies the L2 headers into the send WQE's Ethernet segment.
+ */
+#define PRM_CAP_ETH_CSUM 0x00, 1
+#define PRM_CAP_ETH_VLAN 0x01, 1
+#define PRM_CAP_ETH_SELF_LB_EN_MODIFIABLE 0x08, 1
+#define PRM_CAP_ETH_MAX_LSO 0x0b, 5
+#define PRM_CAP_ETH_WQE_INLINE_MODE 0x12, 2
+#define PRM_CAP_ETH_RSS_IND_TBL 0x14, 4
 
 /* General device capabilities 2. */
 #define PRM_CAP2_LOG_RESERVED_QPN_GRAN 0x93, 5

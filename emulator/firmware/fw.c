@@ -266,6 +266,15 @@ void emu_fw_set_ids(struct emu_fw *fw, enum emu_fw_ids mode)
 	pthread_mutex_unlock(&fw->lock);
 }
 
+void emu_fw_set_port(struct emu_fw *fw, enum emu_fw_port port)
+{
+	if (!fw)
+		return;
+	pthread_mutex_lock(&fw->lock);
+	fw->port_eth = port == EMU_FW_PORT_ETH;
+	pthread_mutex_unlock(&fw->lock);
+}
+
 uint64_t emu_fw_node_guid(const struct emu_fw *fw)
 {
 	return fw ? fw->node_guid : 0;

@@ -140,6 +140,19 @@ enum emu_fw_ids {
 };
 void emu_fw_set_ids(struct emu_fw *fw, enum emu_fw_ids mode);
 
+/*
+ * What the function's port is: InfiniBand (the default, what mlx5-emu's
+ * kernel model reports) or Ethernet, for the QEMU device, whose
+ * Ethernet function Debian's mlx5_core drives as an mlx5e netdev.  The
+ * capabilities follow (port_type, the Ethernet offloads); set it before
+ * the first command.
+ */
+enum emu_fw_port {
+	EMU_FW_PORT_IB,
+	EMU_FW_PORT_ETH,
+};
+void emu_fw_set_port(struct emu_fw *fw, enum emu_fw_port port);
+
 /* The device identity the caps report. */
 uint64_t emu_fw_node_guid(const struct emu_fw *fw);
 uint16_t emu_fw_vhca_id(const struct emu_fw *fw);

@@ -71,6 +71,7 @@ enum {
 	FW_LOG_MAX_RQT = 16,
 	FW_LOG_MAX_RQT_SIZE = 11,
 	FW_LOG_MAX_WQ_SZ = 15,
+	FW_ETH_MAX_WQE_SZ_SQ = 1024,	/* an Ethernet port's send WQEs */
 	FW_LOG_MAX_FT_SIZE = 23,
 	FW_LOG_MAX_FT_NUM = 16,
 	FW_MAX_FT_LEVEL = 63,
@@ -132,6 +133,7 @@ struct emu_fw {
 	bool wrapped[FW_OBJ_KINDS];	/* numbers handed out from 1 again */
 	uint32_t first_id[FW_OBJ_KINDS];	/* the lowest number, 0: 1 */
 	bool lowest_free;		/* emu_fw_set_ids(LOWEST_FREE) */
+	bool port_eth;			/* emu_fw_set_port(ETH) */
 	/* lowest_free: every number from the first below this is in use */
 	uint32_t low_hint[FW_OBJ_KINDS];
 };

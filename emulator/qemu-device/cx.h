@@ -54,6 +54,7 @@ typedef struct CxState {
 
 	struct emu_fw *fw;
 	uint64_t node_guid;
+	char *port_type;	/* "ib" (default) or "eth" */
 	bool trace;
 
 	uint32_t cmdq_addr_h;

@@ -114,8 +114,14 @@ static void cx_realize(PCIDevice *pdev, Error **errp)
 {
 	ERRP_GUARD();
 	CxState *s = MLX5_CX(pdev);
+	bool eth = s->port_type && !strcmp(s->port_type, "eth");
 	int i;
 
+	if (s->port_type && !eth && strcmp(s->port_type, "ib")) {
+		error_setg(errp, "mlx5-cx: port-type is ib or eth, not %s",
+			   s->port_type);
+		return;
+	}
 	pci_config_set_interrupt_pin(pdev->config, 1);
 	memory_region_init_io(&s->bar0, OBJECT(s), &cx_bar0_ops, s,
 			      "mlx5-cx-bar0", CX_BAR0_SIZE);
@@ -141,6 +147,10 @@ static void cx_realize(PCIDevice *pdev, Error **errp)
 	if (!s->fw) {
 		error_setg(errp, "mlx5-cx: no memory for the firmware model");
 		return;
+	}
+	if (eth) {
+		emu_fw_set_port(s->fw, EMU_FW_PORT_ETH);
+		pci_config_set_class(pdev->config, PCI_CLASS_NETWORK_ETHERNET);
 	}
 	if (s->trace)
 		emu_fw_set_trace(s->fw, stderr);
@@ -173,6 +183,7 @@ static void cx_reset(DeviceState *dev)
 static Property cx_properties[] = {
 	DEFINE_PROP_UINT64("node-guid", CxState, node_guid,
 			   0x0002c90300abcd00ull),
+	DEFINE_PROP_STRING("port-type", CxState, port_type),
 	DEFINE_PROP_BOOL("trace", CxState, trace, false),
 	DEFINE_PROP_END_OF_LIST(),
 };
