@@ -40,6 +40,13 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_QUERY_VPORT_STATE, 16, 16, fw_cmd_query_vport_state },
 	{ PRM_OP_QUERY_NIC_VPORT_CONTEXT, 16, PRM_NIC_VPORT_OUT_LEN,
 	  fw_cmd_query_nic_vport_context },
+	{ PRM_OP_MODIFY_NIC_VPORT_CONTEXT, PRM_NIC_VPORT_MODIFY_IN_LEN, 16,
+	  fw_cmd_modify_nic_vport_context },
+	{ PRM_OP_QUERY_VPORT_COUNTER, 16, PRM_VPORT_COUNTER_OUT_LEN,
+	  fw_cmd_query_vport_counter },
+	{ PRM_OP_ALLOC_Q_COUNTER, 16, 16, fw_cmd_alloc_q_counter },
+	{ PRM_OP_DEALLOC_Q_COUNTER, 16, 16, fw_cmd_dealloc_q_counter },
+	{ PRM_OP_QUERY_Q_COUNTER, 16, 16, fw_cmd_query_q_counter },
 	{ PRM_OP_QUERY_ESW_VPORT_CONTEXT, 16, PRM_ESW_VPORT_OUT_LEN,
 	  fw_cmd_query_esw_vport_context },
 	{ PRM_OP_QUERY_HCA_VPORT_CONTEXT, 16, PRM_HCA_VPORT_OUT_LEN,
@@ -160,6 +167,7 @@ struct emu_fw *emu_fw_new(uint64_t node_guid)
 	 * in creation order, as a PF's functions are, from 0.
 	 */
 	fw->vhca_id = (uint16_t)atomic_fetch_add(&next_vhca_id, 1);
+	fw_nic_vport_init(fw);
 	return fw;
 }
 
@@ -272,6 +280,15 @@ void emu_fw_set_port(struct emu_fw *fw, enum emu_fw_port port)
 		return;
 	pthread_mutex_lock(&fw->lock);
 	fw->port_eth = port == EMU_FW_PORT_ETH;
+	pthread_mutex_unlock(&fw->lock);
+}
+
+void emu_fw_set_link(struct emu_fw *fw, bool up)
+{
+	if (!fw)
+		return;
+	pthread_mutex_lock(&fw->lock);
+	fw->link_up = up;
 	pthread_mutex_unlock(&fw->lock);
 }
 

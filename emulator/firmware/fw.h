@@ -10,6 +10,7 @@
 #ifndef MLX5_EMU_FW_H
 #define MLX5_EMU_FW_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -152,6 +153,11 @@ enum emu_fw_port {
 	EMU_FW_PORT_ETH,
 };
 void emu_fw_set_port(struct emu_fw *fw, enum emu_fw_port port);
+/*
+ * Whether an Ethernet port's link is up (false at first): the device's
+ * cable says so, and the NIC vport's operational state follows.
+ */
+void emu_fw_set_link(struct emu_fw *fw, bool up);
 
 /* The device identity the caps report. */
 uint64_t emu_fw_node_guid(const struct emu_fw *fw);

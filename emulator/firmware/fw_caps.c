@@ -262,8 +262,17 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 		 * (mlx5e_attach_netdev()); the InfiniBand port keeps the
 		 * 512 bytes its max_sge is derived from.
 		 */
-		if (fw->port_eth)
+		if (fw->port_eth) {
 			prm_set(area, PRM_CAP_MAX_WQE_SZ_SQ, FW_ETH_MAX_WQE_SZ_SQ);
+			/* (Q counters and the vport's lists: fw_nic_vport.c) */
+			prm_set(area, PRM_CAP_MAX_QP_CNT, FW_MAX_Q_COUNTERS);
+			prm_set(area, PRM_CAP_LOG_MAX_VLAN_LIST,
+				FW_LOG_MAX_VPORT_LIST);
+			prm_set(area, PRM_CAP_LOG_MAX_CURRENT_MC_LIST,
+				FW_LOG_MAX_VPORT_LIST);
+			prm_set(area, PRM_CAP_LOG_MAX_CURRENT_UC_LIST,
+				FW_LOG_MAX_VPORT_LIST);
+		}
 		prm_set64(area, PRM_CAP_GENERAL_OBJ_TYPES,
 			  fw_general_obj_types());
 		return true;

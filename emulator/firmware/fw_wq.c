@@ -39,7 +39,7 @@ static bool wq_fields_ok(struct fw_cmd *cmd, bool sq)
 	bad = prm_get(in, PRM_WQC_STATE) != PRM_WQ_STATE_RST ||
 	      prm_get(in, PRM_WQC_HAIRPIN) ||
 	      prm_get(in, PRM_WQ_LOG_SZ) > FW_LOG_MAX_WQ_SZ ||
-	      (sq ? type != 1 || prm_get(in, PRM_SQC_TIS_LST_SZ) != 1
+	      (sq ? type != 1 || prm_get(in, PRM_SQC_TIS_LST_SZ) > 1
 		  : type > 1 || prm_get(in, PRM_RQC_MEM_RQ_TYPE));
 	return fw_check(cmd, bad, EMU_FW_SYND_BAD_FIELD);
 }
@@ -53,8 +53,11 @@ static bool wq_refs(struct fw_cmd *cmd, bool sq, struct fw_holds *holds)
 
 	if (!fw_obj_ref(cmd, FW_OBJ_CQ, prm_get(in, PRM_WQC_CQN), holds))
 		return false;
-	if (sq && !fw_obj_ref(cmd, FW_OBJ_TIS, prm_get(in, PRM_SQC_TIS_NUM_0),
-			      holds))
+	/* (an SQ without a TIS, as mlx5e's internal ones, sends nothing
+	 * out of the port: UMR and NOP WQEs) */
+	if (sq && prm_get(in, PRM_SQC_TIS_LST_SZ) &&
+	    !fw_obj_ref(cmd, FW_OBJ_TIS, prm_get(in, PRM_SQC_TIS_NUM_0),
+			holds))
 		return false;
 	/*
 	 * PD 0 names none: mlx5e's drop RQ, which never gets a WQE, sets
