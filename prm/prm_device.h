@@ -76,7 +76,14 @@ enum {
 	PRM_EQE_LEN = 64,
 };
 enum {
+	PRM_EVENT_TYPE_PORT_CHANGE = 0x09,	/* data: port << 4 at byte 8 */
 	PRM_EVENT_TYPE_CMD = 0x0a,	/* data: be32 vector of entries */
+};
+enum {
+	PRM_PORT_CHANGE_DOWN = 1,	/* sub types of PORT_CHANGE */
+	PRM_PORT_CHANGE_ACTIVE = 4,
+	PRM_EQE_PORT_BYTE = 8,		/* in the data */
+	PRM_EQE_PORT_SHIFT = 4,
 };
 
 /* CREATE_EQ: the EQ context at byte 16, event mask, page list. */
@@ -99,15 +106,33 @@ enum {
 #define PRM_QUERY_ADAPTER_PSID_BYTE 0x100	/* vsd_contd_psid, 16 chars */
 /* ACCESS_REG: the register's data at byte 16 of input and output. */
 #define PRM_ACCESS_REG_ID 0x50, 16
+enum {	/* its op_mod */
+	PRM_ACCESS_REG_WRITE = 0,
+	PRM_ACCESS_REG_READ = 1,
+};
 #define PRM_ACCESS_REG_IN_DATA_BYTE 16
 #define PRM_ACCESS_REG_OUT_DATA_BYTE 16
 enum {
 	PRM_REG_PMTU = 0x5003,
 	PRM_REG_PTYS = 0x5004,
+	PRM_REG_PAOS = 0x5006,
 	PRM_REG_PVLC = 0x500f,
+};
+/* PAOS: the port's administrative and operational status. */
+#define PRM_PAOS_ADMIN_STATUS 0x14, 4
+#define PRM_PAOS_OPER_STATUS 0x1c, 4
+#define PRM_PAOS_ASE 0x20, 1		/* a write sets admin_status */
+enum {
+	PRM_PORT_STATUS_UP = 1,
+	PRM_PORT_STATUS_DOWN = 2,
 };
 /* Fields of those registers, from the start of the register data. */
 #define PRM_PTYS_PROTO_MASK 0x1d, 3	/* bit 0: InfiniBand */
+#define PRM_PTYS_PROTO_ETH 0x4		/* in proto_mask */
+#define PRM_PTYS_ETH_PROTO_CAP 0x60, 32
+#define PRM_PTYS_ETH_PROTO_ADMIN 0xc0, 32
+#define PRM_PTYS_ETH_PROTO_OPER 0x120, 32
+#define PRM_PTYS_ETH_100GBASE_CR4 (1u << 20)	/* legacy eth_proto bit */
 #define PRM_PTYS_IB_WIDTH_CAP 0x80, 16
 #define PRM_PTYS_IB_PROTO_CAP 0x90, 16
 #define PRM_PTYS_IB_WIDTH_OPER 0x140, 16

@@ -55,7 +55,12 @@ typedef struct CxState {
 	struct emu_fw *fw;
 	uint64_t node_guid;
 	char *port_type;	/* "ib" (default) or "eth" */
+	char *cable;		/* cx_port.c: a name, "loopback" or none */
 	bool trace;
+
+	struct CxState *peer;	/* the cable's far end (itself: loopback) */
+	bool admin_up;		/* PAOS admin_status */
+	bool link_up;
 
 	uint32_t cmdq_addr_h;
 	uint32_t cmdq_addr_l;
@@ -73,6 +78,11 @@ typedef struct CxState {
 
 #define MLX5_CX(obj) OBJECT_CHECK(CxState, (obj), TYPE_MLX5_CX)
 
+static inline bool cx_is_eth(const CxState *s)
+{
+	return s->port_type && !strcmp(s->port_type, "eth");
+}
+
 /* cx_cmdq.c: runs the entries of a doorbell write. */
 void cx_cmdq_doorbell(CxState *s, uint32_t mask);
 
@@ -87,8 +97,19 @@ void cx_caps_profile(CxState *s, const uint8_t *in, uint8_t *out,
 bool cx_eq_exec(CxState *s, const uint8_t *in, size_t inlen,
 		uint8_t *out, size_t outlen);
 bool cx_eq_wants(CxState *s, unsigned int event_type);
-void cx_eq_post(CxState *s, unsigned int event_type, const uint8_t *data,
-		size_t len);
+void cx_eq_post(CxState *s, unsigned int event_type, unsigned int sub_type,
+		const uint8_t *data, size_t len);
 void cx_eq_reset(CxState *s);
+
+/* cx_port.c: an Ethernet port's status, its cable and link events. */
+bool cx_port_realize(CxState *s, Error **errp);
+void cx_port_unrealize(CxState *s);
+void cx_port_reset(CxState *s);
+/* After INIT_HCA or TEARDOWN_HCA: the link may change. */
+void cx_port_changed(CxState *s);
+/* The PAOS register's data (written when write), answered in place. */
+void cx_port_paos(CxState *s, bool write, uint8_t *reg);
+/* An Ethernet port's PTYS fields. */
+void cx_port_ptys_eth(CxState *s, uint8_t *reg);
 
 #endif

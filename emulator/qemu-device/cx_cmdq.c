@@ -138,6 +138,6 @@ void cx_cmdq_doorbell(CxState *s, uint32_t mask)
 		uint8_t data[28] = { 0 };
 
 		stl_be_p(data, done);
-		cx_eq_post(s, PRM_EVENT_TYPE_CMD, data, sizeof(data));
+		cx_eq_post(s, PRM_EVENT_TYPE_CMD, 0, data, sizeof(data));
 	}
 }

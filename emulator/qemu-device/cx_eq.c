@@ -111,8 +111,8 @@ bool cx_eq_wants(CxState *s, unsigned int event_type)
 	return cx_eq_for(s, event_type) != NULL;
 }
 
-void cx_eq_post(CxState *s, unsigned int event_type, const uint8_t *data,
-		size_t len)
+void cx_eq_post(CxState *s, unsigned int event_type, unsigned int sub_type,
+		const uint8_t *data, size_t len)
 {
 	PCIDevice *pdev = PCI_DEVICE(s);
 	struct cx_eq *eq = cx_eq_for(s, event_type);
@@ -124,6 +124,7 @@ void cx_eq_post(CxState *s, unsigned int event_type, const uint8_t *data,
 		return;
 	slot = eq->producer & ((1u << eq->log_size) - 1);
 	eqe[PRM_EQE_TYPE] = event_type;
+	eqe[PRM_EQE_SUB_TYPE] = sub_type;
 	memcpy(eqe + PRM_EQE_DATA, data, MIN(len, (size_t)28));
 	eqe[PRM_EQE_OWNER] = eq->producer >> eq->log_size & 1;
 	off = eq->page_offset + (uint64_t)slot * PRM_EQE_LEN;

@@ -114,7 +114,7 @@ static void cx_realize(PCIDevice *pdev, Error **errp)
 {
 	ERRP_GUARD();
 	CxState *s = MLX5_CX(pdev);
-	bool eth = s->port_type && !strcmp(s->port_type, "eth");
+	bool eth = cx_is_eth(s);
 	int i;
 
 	if (s->port_type && !eth && strcmp(s->port_type, "ib")) {
@@ -152,6 +152,8 @@ static void cx_realize(PCIDevice *pdev, Error **errp)
 		emu_fw_set_port(s->fw, EMU_FW_PORT_ETH);
 		pci_config_set_class(pdev->config, PCI_CLASS_NETWORK_ETHERNET);
 	}
+	if (!cx_port_realize(s, errp))
+		return;
 	if (s->trace)
 		emu_fw_set_trace(s->fw, stderr);
 }
@@ -160,6 +162,7 @@ static void cx_exit(PCIDevice *pdev)
 {
 	CxState *s = MLX5_CX(pdev);
 
+	cx_port_unrealize(s);
 	msix_uninit_exclusive_bar(pdev);
 	emu_fw_free(s->fw);
 	s->fw = NULL;
@@ -175,6 +178,7 @@ static void cx_reset(DeviceState *dev)
 	s->hca_enabled = false;
 	s->hca_inited = false;
 	cx_eq_reset(s);
+	cx_port_reset(s);
 	memset(s->uar_used, 0, sizeof(s->uar_used));
 	memset(memory_region_get_ram_ptr(&s->var_pages), 0,
 	       memory_region_size(&s->var_pages));
@@ -184,6 +188,7 @@ static Property cx_properties[] = {
 	DEFINE_PROP_UINT64("node-guid", CxState, node_guid,
 			   0x0002c90300abcd00ull),
 	DEFINE_PROP_STRING("port-type", CxState, port_type),
+	DEFINE_PROP_STRING("cable", CxState, cable),
 	DEFINE_PROP_BOOL("trace", CxState, trace, false),
 	DEFINE_PROP_END_OF_LIST(),
 };
