@@ -76,7 +76,8 @@ enum {
 	PRM_EQE_LEN = 64,
 };
 enum {
-	PRM_EVENT_TYPE_PORT_CHANGE = 0x09,	/* data: port << 4 at byte 8 */
+	PRM_EVENT_TYPE_COMP = 0x00,	/* data: PRM_EQE_COMP_CQN */
+	PRM_EVENT_TYPE_PORT_CHANGE = 0x09,	/* data: PRM_EQE_PORT_BYTE */
 	PRM_EVENT_TYPE_CMD = 0x0a,	/* data: be32 vector of entries */
 };
 enum {
@@ -84,6 +85,43 @@ enum {
 	PRM_PORT_CHANGE_ACTIVE = 4,
 	PRM_EQE_PORT_BYTE = 8,		/* in the data */
 	PRM_EQE_PORT_SHIFT = 4,
+};
+
+/*
+ * The data path's doorbells in a UAR page: a CQ's (arm request: be32
+ * arm sequence << 28 | command << 24 | consumer index, then be32 CQ
+ * number), and the send doorbells, the first 8 bytes of the last WQE's
+ * control segment written at the start of a BlueFlame buffer (256
+ * bytes each from 0x800).
+ */
+enum {
+	PRM_UAR_CQ_DB = 0x20,
+	PRM_UAR_BF_FIRST = 0x800,
+	PRM_UAR_BF_LEN = 0x100,
+	PRM_CQ_DB_CI_MASK = 0xffffff,
+};
+
+/* A send WQE's control segment, in basic blocks of 64 bytes. */
+enum {
+	PRM_WQE_BB = 64,
+	PRM_WQE_CTRL_OPCODE = 3,	/* low byte of opmod_idx_opcode */
+	PRM_WQE_CTRL_DS = 7,		/* low 6 bits: 16-byte segments */
+	PRM_WQE_CTRL_DS_MASK = 0x3f,
+	PRM_WQE_CTRL_FM_CE_SE = 11,
+	PRM_WQE_CTRL_CQ_UPDATE = 0x08,	/* in fm_ce_se: write a CQE */
+	PRM_WQE_DS_LEN = 16,
+	PRM_SQ_DBR_SEND = 4,		/* the send counter's record */
+};
+
+/* A 64-byte CQE, and the completion EQE that tells of one. */
+enum {
+	PRM_CQE_LEN = 64,
+	PRM_CQE_SOP_QPN = 56,		/* be32, the queue's number */
+	PRM_CQE_WQE_COUNTER = 60,	/* be16 */
+	PRM_CQE_OP_OWN = 63,		/* opcode << 4 | owner */
+	PRM_CQE_OPCODE_SHIFT = 4,
+	PRM_CQE_REQ = 0x0,		/* a send WQE completed */
+	PRM_EQE_COMP_CQN = 24,		/* in a COMP event's data, be32 */
 };
 
 /* CREATE_EQ: the EQ context at byte 16, event mask, page list. */

@@ -3,10 +3,10 @@
  * The device's capabilities, as QUERY_HCA_CAP reports them: a single
  * port ConnectX-6-like function whose port is InfiniBand (as the kernel
  * model's ibv_query_port() reports it) or, when the device says so
- * (emu_fw_set_port()), Ethernet with the offloads below, with DEVX (user contexts, UMEM),
- * flow counters, NIC flow steering and the general object types of
- * fw_genobj.c.  Numbers
- * the kernel derives its device attributes from (max_qp = 1 <<
+ * (emu_fw_set_port()), Ethernet with the offloads below, with DEVX
+ * (user contexts, UMEM), flow counters, NIC flow steering and the general
+ * object types of fw_genobj.c.  Numbers the kernel derives its device
+ * attributes from (max_qp = 1 <<
  * log_max_qp, max_sge from max_wqe_sz_sq, hca_core_clock, ...) match
  * what the kernel model reports.  The limits come from fw_internal.h,
  * which the object store enforces.  "Maximum" and "current" differ where
@@ -263,7 +263,8 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 		 * 512 bytes its max_sge is derived from.
 		 */
 		if (fw->port_eth) {
-			prm_set(area, PRM_CAP_MAX_WQE_SZ_SQ, FW_ETH_MAX_WQE_SZ_SQ);
+			prm_set(area, PRM_CAP_MAX_WQE_SZ_SQ,
+				FW_ETH_MAX_WQE_SZ_SQ);
 			/* (Q counters and the vport's lists: fw_nic_vport.c) */
 			prm_set(area, PRM_CAP_MAX_QP_CNT, FW_MAX_Q_COUNTERS);
 			prm_set(area, PRM_CAP_LOG_MAX_VLAN_LIST,

@@ -67,7 +67,8 @@ softmmu_ss.add(when: 'CONFIG_PCI', if_true: [files(
 	'$here/cx_cmdq.c',
 	'$here/cx_eq.c',
 	'$here/cx_hca.c',
-	'$here/cx_port.c'), mlx5_cx_fw])
+	'$here/cx_port.c',
+	'$here/cx_wq.c'), mlx5_cx_fw])
 # mlx5-cx end
 MESON
 if cmp -s "$glue" "$glue.new"; then

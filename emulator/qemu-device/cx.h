@@ -19,6 +19,7 @@
 #define CX_MSIX_VECTORS 8
 #define CX_MAX_EQS 64
 #define CX_EQ_MAX_PAGES 512
+#define CX_UAR_PAGE_SHIFT 12	/* 4 KB UARs (uar_4k) */
 #define CX_UAR_FIRST 16		/* UAR indexes above the init segment */
 #define CX_MAX_UARS 1024
 /*
@@ -58,7 +59,7 @@ typedef struct CxState {
 	char *cable;		/* cx_port.c: a name, "loopback" or none */
 	bool trace;
 
-	struct CxState *peer;	/* the cable's far end (itself: loopback) */
+	struct CxState *peer;	/* the far end (loopback: itself) */
 	bool admin_up;		/* PAOS admin_status */
 	bool link_up;
 
@@ -72,8 +73,12 @@ typedef struct CxState {
 	struct cx_eq eqs[CX_MAX_EQS];
 	unsigned long uar_used[CX_MAX_UARS / (8 * sizeof(unsigned long))];
 
+	GHashTable *cqs;	/* cx_wq.c: CQ and SQ numbers to their rings */
+	GHashTable *sqs;
+
 	uint64_t commands;
 	uint64_t events;
+	uint64_t wqes;		/* send WQEs executed */
 } CxState;
 
 #define MLX5_CX(obj) OBJECT_CHECK(CxState, (obj), TYPE_MLX5_CX)
@@ -100,6 +105,20 @@ bool cx_eq_wants(CxState *s, unsigned int event_type);
 void cx_eq_post(CxState *s, unsigned int event_type, unsigned int sub_type,
 		const uint8_t *data, size_t len);
 void cx_eq_reset(CxState *s);
+/* The same to the EQ numbered eqn (nothing when it is not live). */
+void cx_eq_post_eqn(CxState *s, unsigned int eqn, unsigned int event_type,
+		    unsigned int sub_type, const uint8_t *data, size_t len);
+
+/* cx_wq.c: CQs and SQs on page lists, send doorbells, CQEs. */
+void cx_wq_init(CxState *s);
+void cx_wq_reset(CxState *s);
+void cx_wq_exit(CxState *s);
+/* A command the firmware model ran (out: its answer). */
+void cx_wq_cmd(CxState *s, const uint8_t *in, size_t inlen,
+	       const uint8_t *out);
+/* A write at offset off of a UAR page. */
+void cx_wq_uar_write(CxState *s, hwaddr off, uint64_t val,
+		     unsigned int size);
 
 /* cx_port.c: an Ethernet port's status, its cable and link events. */
 bool cx_port_realize(CxState *s, Error **errp);

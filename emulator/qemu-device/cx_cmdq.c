@@ -63,6 +63,7 @@ static void cx_cmd_run(CxState *s, uint8_t *in, size_t inlen, uint8_t *out,
 		out[0] = EMU_FW_STATUS_BAD_INPUT_LEN;
 		return;
 	}
+	cx_wq_cmd(s, in, inlen, out);	/* the data path's queues */
 	if (opcode == PRM_OP_QUERY_HCA_CAP && out[0] == EMU_FW_STATUS_OK)
 		cx_caps_profile(s, in, out, outlen);
 }

@@ -2,9 +2,9 @@
 /*
  * mlx5-cx: the PCI function (15b3:101b), its BAR0 registers and MSI-X.
  * BAR0 is 64-bit, 32 MB: the initialization segment in its first 8 KB,
- * UAR pages from CX_UAR_FIRST (4 KB each).  Writes to UAR pages (EQ, CQ
- * and send doorbells) are accepted and ignored: nothing is queued that a
- * doorbell would start, and EQ entries are written whether armed or not.
+ * UAR pages from CX_UAR_FIRST (4 KB each).  CQ and send doorbells written
+ * to UAR pages go to the data path (cx_wq.c); EQ doorbells are ignored:
+ * EQ entries are written whether armed or not.
  */
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
@@ -97,8 +97,15 @@ static void cx_bar0_write(void *opaque, hwaddr addr, uint64_t val,
 {
 	CxState *s = opaque;
 
+	if (addr >= (hwaddr)CX_UAR_FIRST << CX_UAR_PAGE_SHIFT &&
+	    addr < (hwaddr)CX_MAX_UARS << CX_UAR_PAGE_SHIFT) {
+		/* (EQ doorbells: EQEs are written armed or not) */
+		cx_wq_uar_write(s, addr & ((1u << CX_UAR_PAGE_SHIFT) - 1), val,
+				size);
+		return;
+	}
 	if (addr >= PRM_ISEG_LEN || size != 4)
-		return;		/* UAR doorbells: nothing to start */
+		return;
 	cx_iseg_write(s, addr, bswap32((uint32_t)val));
 }
 
@@ -156,6 +163,7 @@ static void cx_realize(PCIDevice *pdev, Error **errp)
 		return;
 	if (s->trace)
 		emu_fw_set_trace(s->fw, stderr);
+	cx_wq_init(s);
 }
 
 static void cx_exit(PCIDevice *pdev)
@@ -163,6 +171,7 @@ static void cx_exit(PCIDevice *pdev)
 	CxState *s = MLX5_CX(pdev);
 
 	cx_port_unrealize(s);
+	cx_wq_exit(s);
 	msix_uninit_exclusive_bar(pdev);
 	emu_fw_free(s->fw);
 	s->fw = NULL;
@@ -179,6 +188,7 @@ static void cx_reset(DeviceState *dev)
 	s->hca_inited = false;
 	cx_eq_reset(s);
 	cx_port_reset(s);
+	cx_wq_reset(s);
 	memset(s->uar_used, 0, sizeof(s->uar_used));
 	memset(memory_region_get_ram_ptr(&s->var_pages), 0,
 	       memory_region_size(&s->var_pages));

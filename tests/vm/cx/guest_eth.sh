@@ -7,7 +7,11 @@
 # made) without the kernel logging a failure.  /run.args says what the
 # link must be once the netdevs are up: "carrier" (a cable: each netdev
 # reports carrier 1, the link ethtool's "Link detected" reads, within
-# 20 s) or "no-carrier" (no cable: carrier 0 on each, 5 s after).
+# 20 s) or "no-carrier" (no cable: carrier 0 on each, 5 s after).  With
+# a link, each netdev then sends (ARP requests for an address nobody
+# has): its tx_packets grows, and the device completes every send (no
+# byte left in flight on any send queue, BQL's inflight).  (Nothing is
+# received: the device has no receive side yet.)
 modprobe mlx5_core || { echo "FAIL: modprobe mlx5_core"; exit 1; }
 want=$(ls -d /sys/bus/pci/drivers/mlx5_core/0000:* 2>/dev/null | wc -l)
 fail=0
@@ -63,6 +67,24 @@ elif grep -qx carrier /run.args; then
 		echo "$n: carrier ${c:-unknown}," \
 			"operstate $(cat /sys/class/net/$n/operstate)"
 		[ "$c" = 1 ] || { echo "FAIL: $n has no carrier"; fail=1; }
+	done
+	k=1
+	for n in $devs; do
+		ip addr add 10.38.$k.1/24 dev "$n"
+		busybox ping -c 3 -W 1 -I "$n" 10.38.$k.2 >/dev/null 2>&1
+		k=$((k + 1))
+	done
+	sleep 1
+	for n in $devs; do
+		tx=$(cat /sys/class/net/$n/statistics/tx_packets)
+		left=0
+		for q in /sys/class/net/$n/queues/tx-*/byte_queue_limits/inflight; do
+			left=$((left + $(cat "$q")))
+		done
+		echo "$n: tx_packets $tx, bytes in flight $left"
+		[ "$tx" -gt 0 ] || { echo "FAIL: $n sent nothing"; fail=1; }
+		[ "$left" = 0 ] ||
+			{ echo "FAIL: $n's sends not all completed"; fail=1; }
 	done
 fi
 ip link show
