@@ -177,6 +177,18 @@ enum {
 enum {
 	PRM_FT_TYPE_NIC_RX = 0,
 	PRM_FT_TYPE_NIC_TX = 1,
+	PRM_FT_TYPES = 2,	/* the NIC types the device has */
+};
+
+/*
+ * SET_FLOW_TABLE_ROOT: the table a type's lookups start at (table_type
+ * and table_id above); op_mod 1 disconnects the type's root.
+ */
+#define PRM_FT_ROOT_UNDERLAY_QPN 0xc8, 24
+#define PRM_FT_ROOT_IN_LEN 64
+enum {
+	PRM_FT_ROOT_CONNECT = 0,
+	PRM_FT_ROOT_DISCONNECT = 1,
 };
 
 /* Flow table: create_flow_table_in, flow_table_context at byte 24. */

@@ -95,6 +95,8 @@ static const struct fw_op fw_ops[] = {
 	  fw_cmd_query_flow_table },
 	{ PRM_OP_DESTROY_FLOW_TABLE, PRM_FS_IN_LEN, 16,
 	  fw_cmd_destroy_flow_table },
+	{ PRM_OP_SET_FLOW_TABLE_ROOT, PRM_FT_ROOT_IN_LEN, 16,
+	  fw_cmd_set_flow_table_root },
 	{ PRM_OP_CREATE_FLOW_GROUP, PRM_FG_IN_LEN, 16,
 	  fw_cmd_create_flow_group },
 	{ PRM_OP_QUERY_FLOW_GROUP, PRM_FS_IN_LEN, PRM_FG_IN_LEN,

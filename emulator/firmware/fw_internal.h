@@ -153,6 +153,7 @@ struct emu_fw {
 	bool lowest_free;		/* emu_fw_set_ids(LOWEST_FREE) */
 	bool port_eth;			/* emu_fw_set_port(ETH) */
 	bool link_up;			/* emu_fw_set_link() */
+	uint32_t ft_root[PRM_FT_TYPES];	/* SET_FLOW_TABLE_ROOT, 0: none */
 	struct fw_nic_vport nic_vport;
 	/* QUERY_VPORT_COUNTER's counters: packets, octets */
 	uint64_t vport_counters[PRM_VPORT_COUNTERS][2];
@@ -357,6 +358,7 @@ bool fw_cmd_create_flow_table(struct fw_cmd *cmd);
 bool fw_cmd_modify_flow_table(struct fw_cmd *cmd);
 bool fw_cmd_query_flow_table(struct fw_cmd *cmd);
 bool fw_cmd_destroy_flow_table(struct fw_cmd *cmd);
+bool fw_cmd_set_flow_table_root(struct fw_cmd *cmd);
 bool fw_cmd_create_flow_group(struct fw_cmd *cmd);
 bool fw_cmd_query_flow_group(struct fw_cmd *cmd);
 bool fw_cmd_destroy_flow_group(struct fw_cmd *cmd);
