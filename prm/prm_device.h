@@ -76,7 +76,52 @@ enum {
 	PRM_EQE_LEN = 64,
 };
 enum {
+	PRM_EVENT_TYPE_COMP = 0x00,	/* data: PRM_EQE_COMP_CQN */
+	PRM_EVENT_TYPE_PORT_CHANGE = 0x09,	/* data: PRM_EQE_PORT_BYTE */
 	PRM_EVENT_TYPE_CMD = 0x0a,	/* data: be32 vector of entries */
+};
+enum {
+	PRM_PORT_CHANGE_DOWN = 1,	/* sub types of PORT_CHANGE */
+	PRM_PORT_CHANGE_ACTIVE = 4,
+	PRM_EQE_PORT_BYTE = 8,		/* in the data */
+	PRM_EQE_PORT_SHIFT = 4,
+};
+
+/*
+ * The data path's doorbells in a UAR page: a CQ's (arm request: be32
+ * arm sequence << 28 | command << 24 | consumer index, then be32 CQ
+ * number), and the send doorbells, the first 8 bytes of the last WQE's
+ * control segment written at the start of a BlueFlame buffer (256
+ * bytes each from 0x800).
+ */
+enum {
+	PRM_UAR_CQ_DB = 0x20,
+	PRM_UAR_BF_FIRST = 0x800,
+	PRM_UAR_BF_LEN = 0x100,
+	PRM_CQ_DB_CI_MASK = 0xffffff,
+};
+
+/* A send WQE's control segment, in basic blocks of 64 bytes. */
+enum {
+	PRM_WQE_BB = 64,
+	PRM_WQE_CTRL_OPCODE = 3,	/* low byte of opmod_idx_opcode */
+	PRM_WQE_CTRL_DS = 7,		/* low 6 bits: 16-byte segments */
+	PRM_WQE_CTRL_DS_MASK = 0x3f,
+	PRM_WQE_CTRL_FM_CE_SE = 11,
+	PRM_WQE_CTRL_CQ_UPDATE = 0x08,	/* in fm_ce_se: write a CQE */
+	PRM_WQE_DS_LEN = 16,
+	PRM_SQ_DBR_SEND = 4,		/* the send counter's record */
+};
+
+/* A 64-byte CQE, and the completion EQE that tells of one. */
+enum {
+	PRM_CQE_LEN = 64,
+	PRM_CQE_SOP_QPN = 56,		/* be32, the queue's number */
+	PRM_CQE_WQE_COUNTER = 60,	/* be16 */
+	PRM_CQE_OP_OWN = 63,		/* opcode << 4 | owner */
+	PRM_CQE_OPCODE_SHIFT = 4,
+	PRM_CQE_REQ = 0x0,		/* a send WQE completed */
+	PRM_EQE_COMP_CQN = 24,		/* in a COMP event's data, be32 */
 };
 
 /* CREATE_EQ: the EQ context at byte 16, event mask, page list. */
@@ -99,15 +144,33 @@ enum {
 #define PRM_QUERY_ADAPTER_PSID_BYTE 0x100	/* vsd_contd_psid, 16 chars */
 /* ACCESS_REG: the register's data at byte 16 of input and output. */
 #define PRM_ACCESS_REG_ID 0x50, 16
+enum {	/* its op_mod */
+	PRM_ACCESS_REG_WRITE = 0,
+	PRM_ACCESS_REG_READ = 1,
+};
 #define PRM_ACCESS_REG_IN_DATA_BYTE 16
 #define PRM_ACCESS_REG_OUT_DATA_BYTE 16
 enum {
 	PRM_REG_PMTU = 0x5003,
 	PRM_REG_PTYS = 0x5004,
+	PRM_REG_PAOS = 0x5006,
 	PRM_REG_PVLC = 0x500f,
+};
+/* PAOS: the port's administrative and operational status. */
+#define PRM_PAOS_ADMIN_STATUS 0x14, 4
+#define PRM_PAOS_OPER_STATUS 0x1c, 4
+#define PRM_PAOS_ASE 0x20, 1		/* a write sets admin_status */
+enum {
+	PRM_PORT_STATUS_UP = 1,
+	PRM_PORT_STATUS_DOWN = 2,
 };
 /* Fields of those registers, from the start of the register data. */
 #define PRM_PTYS_PROTO_MASK 0x1d, 3	/* bit 0: InfiniBand */
+#define PRM_PTYS_PROTO_ETH 0x4		/* in proto_mask */
+#define PRM_PTYS_ETH_PROTO_CAP 0x60, 32
+#define PRM_PTYS_ETH_PROTO_ADMIN 0xc0, 32
+#define PRM_PTYS_ETH_PROTO_OPER 0x120, 32
+#define PRM_PTYS_ETH_100GBASE_CR4 (1u << 20)	/* legacy eth_proto bit */
 #define PRM_PTYS_IB_WIDTH_CAP 0x80, 16
 #define PRM_PTYS_IB_PROTO_CAP 0x90, 16
 #define PRM_PTYS_IB_WIDTH_OPER 0x140, 16

@@ -127,15 +127,19 @@ enum {
 #define PRM_SQC_TIS_LST_SZ 0x200, 16
 #define PRM_SQC_TIS_NUM_0 0x268, 24
 #define PRM_WQ_TYPE 0x280, 4
+#define PRM_WQ_PAGE_OFFSET 0x2ab, 5	/* in 64-byte units */
 #define PRM_WQ_PD 0x2c8, 24
 #define PRM_WQ_DBR_ADDR 0x300, 64
 #define PRM_WQ_LOG_STRIDE 0x38c, 4
+#define PRM_WQ_LOG_PG_SZ 0x393, 5	/* log of pages of 4 KB */
 #define PRM_WQ_LOG_SZ 0x39b, 5
 #define PRM_WQ_DBR_UMEM_VALID 0x3a0, 1
 #define PRM_WQ_UMEM_VALID 0x3a1, 1
 #define PRM_WQ_DBR_UMEM_ID 0x3c0, 32
 #define PRM_WQ_UMEM_ID 0x3e0, 32
 #define PRM_WQ_UMEM_OFFSET 0x400, 64
+/* The ring's page list, when not in a UMEM: after the context. */
+#define PRM_WQ_PAS_BYTE PRM_OBJ_IN_LEN
 /* modify_rq_in / modify_sq_in: the current state, then the object. */
 #define PRM_MODIFY_WQ_CUR_STATE 0x40, 4
 
@@ -173,6 +177,18 @@ enum {
 enum {
 	PRM_FT_TYPE_NIC_RX = 0,
 	PRM_FT_TYPE_NIC_TX = 1,
+	PRM_FT_TYPES = 2,	/* the NIC types the device has */
+};
+
+/*
+ * SET_FLOW_TABLE_ROOT: the table a type's lookups start at (table_type
+ * and table_id above); op_mod 1 disconnects the type's root.
+ */
+#define PRM_FT_ROOT_UNDERLAY_QPN 0xc8, 24
+#define PRM_FT_ROOT_IN_LEN 64
+enum {
+	PRM_FT_ROOT_CONNECT = 0,
+	PRM_FT_ROOT_DISCONNECT = 1,
 };
 
 /* Flow table: create_flow_table_in, flow_table_context at byte 24. */
@@ -660,6 +676,9 @@ enum prm_cap_type {
 #define PRM_CAP_LOG_MAX_RQT 0x38b, 5
 #define PRM_CAP_LOG_MAX_RQT_SIZE 0x393, 5
 #define PRM_CAP_LOG_MAX_WQ_SZ 0x3db, 5
+#define PRM_CAP_LOG_MAX_VLAN_LIST 0x3eb, 5
+#define PRM_CAP_LOG_MAX_CURRENT_MC_LIST 0x3f3, 5
+#define PRM_CAP_LOG_MAX_CURRENT_UC_LIST 0x3fb, 5
 #define PRM_CAP_GENERAL_OBJ_TYPES 0x400, 64
 
 /*
@@ -687,6 +706,24 @@ enum prm_cap_type {
 #define PRM_CAP_LOG_FLOW_HIT_ASO_GRAN 0x723, 5
 #define PRM_CAP_LOG_FLOW_HIT_ASO_MAX_ALLOC 0x72b, 5
 #define PRM_CAP_LOG_MAX_NUM_FLOW_HIT_ASO 0x743, 5
+
+/* What the port is (PRM_CAP_PORT_TYPE). */
+enum prm_port_type {
+	PRM_PORT_TYPE_IB = 0x0,
+	PRM_PORT_TYPE_ETH = 0x1,
+};
+
+/*
+ * Ethernet offload capabilities (type ETHERNET_OFFLOADS,
+ * per_protocol_networking_offload_caps).  wqe_inline_mode 0: the driver
+ * copies the L2 headers into the send WQE's Ethernet segment.
+ */
+#define PRM_CAP_ETH_CSUM 0x00, 1
+#define PRM_CAP_ETH_VLAN 0x01, 1
+#define PRM_CAP_ETH_SELF_LB_EN_MODIFIABLE 0x08, 1
+#define PRM_CAP_ETH_MAX_LSO 0x0b, 5
+#define PRM_CAP_ETH_WQE_INLINE_MODE 0x12, 2
+#define PRM_CAP_ETH_RSS_IND_TBL 0x14, 4
 
 /* General device capabilities 2. */
 #define PRM_CAP2_LOG_RESERVED_QPN_GRAN 0x93, 5
@@ -770,8 +807,58 @@ enum prm_cap_type {
 #define PRM_NIC_VPORT_SYS_IMAGE_GUID 0x1c0, 64
 #define PRM_NIC_VPORT_PORT_GUID 0x200, 64
 #define PRM_NIC_VPORT_NODE_GUID 0x240, 64
+#define PRM_NIC_VPORT_PROMISC_UC 0x800, 1
+#define PRM_NIC_VPORT_PROMISC_MC 0x801, 1
+#define PRM_NIC_VPORT_PROMISC_ALL 0x802, 1
+#define PRM_NIC_VPORT_LIST_TYPE 0x805, 3	/* enum prm_vport_list */
+#define PRM_NIC_VPORT_LIST_SIZE 0x814, 12
 #define PRM_NIC_VPORT_MAC_HI 0x830, 16
 #define PRM_NIC_VPORT_MAC_LO 0x840, 32
+/* The list's 8-byte entries (a MAC in the low 6 bytes, or a VLAN). */
+#define PRM_NIC_VPORT_LIST_BYTE 272
+#define PRM_NIC_VPORT_LIST_ENTRY_LEN 8
+/* QUERY_NIC_VPORT_CONTEXT's input: which list to report. */
+#define PRM_NIC_VPORT_QUERY_LIST_TYPE 0x65, 3
+
+enum prm_vport_list {
+	PRM_VPORT_LIST_UC = 0x0,
+	PRM_VPORT_LIST_MC = 0x1,
+	PRM_VPORT_LIST_VLAN = 0x2,
+	PRM_VPORT_LISTS
+};
+/*
+ * MODIFY_NIC_VPORT_CONTEXT: which fields change (field_select), then the
+ * context at byte 256, each field PRM_NIC_VPORT_MODIFY_SHIFT bits later
+ * than in the query's output.
+ */
+#define PRM_NIC_VPORT_MODIFY_IN_LEN (256 + 256)
+#define PRM_NIC_VPORT_FIELD_SELECT 0x60, 32
+#define PRM_NIC_VPORT_MODIFY_SHIFT (0x800 - 0x80)
+
+enum {
+	PRM_NIC_VPORT_SEL_ROCE_EN = 1 << 1,
+	PRM_NIC_VPORT_SEL_ADDRESSES_LIST = 1 << 2,
+	PRM_NIC_VPORT_SEL_PERMANENT_ADDRESS = 1 << 3,
+	PRM_NIC_VPORT_SEL_PROMISC = 1 << 4,
+	PRM_NIC_VPORT_SEL_CHANGE_EVENT = 1 << 5,
+	PRM_NIC_VPORT_SEL_MTU = 1 << 6,
+	PRM_NIC_VPORT_SEL_MIN_INLINE = 1 << 7,
+	PRM_NIC_VPORT_SEL_DISABLE_MC_LOCAL_LB = 1 << 10,
+	PRM_NIC_VPORT_SEL_DISABLE_UC_LOCAL_LB = 1 << 11,
+};
+
+/*
+ * QUERY_VPORT_COUNTER's output: from byte 16, twelve traffic counters
+ * (received_errors, transmit_errors, the IB and Ethernet unicast,
+ * multicast and broadcast of each direction), each 64-bit packets then
+ * 64-bit octets.
+ */
+#define PRM_VPORT_COUNTER_BYTE 16
+#define PRM_VPORT_COUNTERS 12
+#define PRM_VPORT_COUNTER_OUT_LEN (PRM_VPORT_COUNTER_BYTE + 12 * 16)
+
+/* Q counters: the counter set number, 8 bits, in and out. */
+#define PRM_Q_COUNTER_OUT_LEN 256
 
 /* HCA vport context (InfiniBand ports), at byte 16 of the output. */
 #define PRM_HCA_VPORT_OUT_LEN (16 + 256)

@@ -40,6 +40,13 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_QUERY_VPORT_STATE, 16, 16, fw_cmd_query_vport_state },
 	{ PRM_OP_QUERY_NIC_VPORT_CONTEXT, 16, PRM_NIC_VPORT_OUT_LEN,
 	  fw_cmd_query_nic_vport_context },
+	{ PRM_OP_MODIFY_NIC_VPORT_CONTEXT, PRM_NIC_VPORT_MODIFY_IN_LEN, 16,
+	  fw_cmd_modify_nic_vport_context },
+	{ PRM_OP_QUERY_VPORT_COUNTER, 16, PRM_VPORT_COUNTER_OUT_LEN,
+	  fw_cmd_query_vport_counter },
+	{ PRM_OP_ALLOC_Q_COUNTER, 16, 16, fw_cmd_alloc_q_counter },
+	{ PRM_OP_DEALLOC_Q_COUNTER, 16, 16, fw_cmd_dealloc_q_counter },
+	{ PRM_OP_QUERY_Q_COUNTER, 16, 16, fw_cmd_query_q_counter },
 	{ PRM_OP_QUERY_ESW_VPORT_CONTEXT, 16, PRM_ESW_VPORT_OUT_LEN,
 	  fw_cmd_query_esw_vport_context },
 	{ PRM_OP_QUERY_HCA_VPORT_CONTEXT, 16, PRM_HCA_VPORT_OUT_LEN,
@@ -88,6 +95,8 @@ static const struct fw_op fw_ops[] = {
 	  fw_cmd_query_flow_table },
 	{ PRM_OP_DESTROY_FLOW_TABLE, PRM_FS_IN_LEN, 16,
 	  fw_cmd_destroy_flow_table },
+	{ PRM_OP_SET_FLOW_TABLE_ROOT, PRM_FT_ROOT_IN_LEN, 16,
+	  fw_cmd_set_flow_table_root },
 	{ PRM_OP_CREATE_FLOW_GROUP, PRM_FG_IN_LEN, 16,
 	  fw_cmd_create_flow_group },
 	{ PRM_OP_QUERY_FLOW_GROUP, PRM_FS_IN_LEN, PRM_FG_IN_LEN,
@@ -160,6 +169,7 @@ struct emu_fw *emu_fw_new(uint64_t node_guid)
 	 * in creation order, as a PF's functions are, from 0.
 	 */
 	fw->vhca_id = (uint16_t)atomic_fetch_add(&next_vhca_id, 1);
+	fw_nic_vport_init(fw);
 	return fw;
 }
 
@@ -263,6 +273,24 @@ void emu_fw_set_ids(struct emu_fw *fw, enum emu_fw_ids mode)
 		return;
 	pthread_mutex_lock(&fw->lock);
 	fw->lowest_free = mode == EMU_FW_IDS_LOWEST_FREE;
+	pthread_mutex_unlock(&fw->lock);
+}
+
+void emu_fw_set_port(struct emu_fw *fw, enum emu_fw_port port)
+{
+	if (!fw)
+		return;
+	pthread_mutex_lock(&fw->lock);
+	fw->port_eth = port == EMU_FW_PORT_ETH;
+	pthread_mutex_unlock(&fw->lock);
+}
+
+void emu_fw_set_link(struct emu_fw *fw, bool up)
+{
+	if (!fw)
+		return;
+	pthread_mutex_lock(&fw->lock);
+	fw->link_up = up;
 	pthread_mutex_unlock(&fw->lock);
 }
 

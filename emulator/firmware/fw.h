@@ -10,6 +10,7 @@
 #ifndef MLX5_EMU_FW_H
 #define MLX5_EMU_FW_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -139,6 +140,24 @@ enum emu_fw_ids {
 	EMU_FW_IDS_LOWEST_FREE,
 };
 void emu_fw_set_ids(struct emu_fw *fw, enum emu_fw_ids mode);
+
+/*
+ * What the function's port is: InfiniBand (the default, what mlx5-emu's
+ * kernel model reports) or Ethernet, for the QEMU device, whose
+ * Ethernet function Debian's mlx5_core drives as an mlx5e netdev.  The
+ * capabilities follow (port_type, the Ethernet offloads); set it before
+ * the first command.
+ */
+enum emu_fw_port {
+	EMU_FW_PORT_IB,
+	EMU_FW_PORT_ETH,
+};
+void emu_fw_set_port(struct emu_fw *fw, enum emu_fw_port port);
+/*
+ * Whether an Ethernet port's link is up (false at first): the device's
+ * cable says so, and the NIC vport's operational state follows.
+ */
+void emu_fw_set_link(struct emu_fw *fw, bool up);
 
 /* The device identity the caps report. */
 uint64_t emu_fw_node_guid(const struct emu_fw *fw);

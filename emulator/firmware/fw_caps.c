@@ -2,10 +2,11 @@
 /*
  * The device's capabilities, as QUERY_HCA_CAP reports them: a single
  * port ConnectX-6-like function whose port is InfiniBand (as the kernel
- * model's ibv_query_port() reports it), with DEVX (user contexts, UMEM),
- * flow counters, NIC flow steering and the general object types of
- * fw_genobj.c.  Numbers
- * the kernel derives its device attributes from (max_qp = 1 <<
+ * model's ibv_query_port() reports it) or, when the device says so
+ * (emu_fw_set_port()), Ethernet with the offloads below, with DEVX
+ * (user contexts, UMEM), flow counters, NIC flow steering and the general
+ * object types of fw_genobj.c.  Numbers the kernel derives its device
+ * attributes from (max_qp = 1 <<
  * log_max_qp, max_sge from max_wqe_sz_sq, hca_core_clock, ...) match
  * what the kernel model reports.  The limits come from fw_internal.h,
  * which the object store enforces.  "Maximum" and "current" differ where
@@ -60,7 +61,7 @@ static const struct cap_val general_caps[] = {
 	V(PRM_CAP_ESWITCH_MANAGER, 1),
 	V(PRM_CAP_DEVICE_MEMORY, 0),
 	V(PRM_CAP_LOCAL_CA_ACK_DELAY, 16),
-	V(PRM_CAP_PORT_TYPE, 0),	/* InfiniBand */
+	/* (port_type: InfiniBand here, fw->port_eth decides) */
 	V(PRM_CAP_NUM_PORTS, 1),
 	V(PRM_CAP_LOG_MAX_MSG, 30),
 	V(PRM_CAP_MAX_TC, 8),
@@ -163,6 +164,21 @@ static const struct cap_val qos_caps[] = {
 };
 
 /*
+ * An Ethernet port's offloads: what mlx5_core's Ethernet probe requires
+ * (checksums, VLAN, LSO up to 64 KB, RSS through indirection tables as
+ * large as an RQT; mlx5_eth_supported() in dev.c), loopback prevention
+ * per TIR/TIS, L2 headers inline in the send WQE.
+ */
+static const struct cap_val eth_caps[] = {
+	V(PRM_CAP_ETH_CSUM, 1),
+	V(PRM_CAP_ETH_VLAN, 1),
+	V(PRM_CAP_ETH_SELF_LB_EN_MODIFIABLE, 1),
+	V(PRM_CAP_ETH_MAX_LSO, 16),
+	V(PRM_CAP_ETH_WQE_INLINE_MODE, 0),
+	V(PRM_CAP_ETH_RSS_IND_TBL, FW_LOG_MAX_RQT_SIZE),
+};
+
+/*
  * The NIC receive and transmit table properties (flow_table_prop_layout),
  * each at its block's offset: what fw_ft.c, fw_fte.c and fw_fs_ctx.c
  * accept.
@@ -238,10 +254,34 @@ bool fw_caps_fill(const struct emu_fw *fw, unsigned int type, bool cur,
 	case PRM_CAP_TYPE_GENERAL:
 		PUT(area, 0, general_caps, cur);
 		prm_set(area, PRM_CAP_VHCA_ID, fw->vhca_id);
+		prm_set(area, PRM_CAP_PORT_TYPE, fw->port_eth ?
+			PRM_PORT_TYPE_ETH : PRM_PORT_TYPE_IB);
+		/*
+		 * mlx5e sizes its send WQEs for 16 basic blocks of 64
+		 * bytes and refuses a device whose SQ WQEs are smaller
+		 * (mlx5e_attach_netdev()); the InfiniBand port keeps the
+		 * 512 bytes its max_sge is derived from.
+		 */
+		if (fw->port_eth) {
+			prm_set(area, PRM_CAP_MAX_WQE_SZ_SQ,
+				FW_ETH_MAX_WQE_SZ_SQ);
+			/* (Q counters and the vport's lists: fw_nic_vport.c) */
+			prm_set(area, PRM_CAP_MAX_QP_CNT, FW_MAX_Q_COUNTERS);
+			prm_set(area, PRM_CAP_LOG_MAX_VLAN_LIST,
+				FW_LOG_MAX_VPORT_LIST);
+			prm_set(area, PRM_CAP_LOG_MAX_CURRENT_MC_LIST,
+				FW_LOG_MAX_VPORT_LIST);
+			prm_set(area, PRM_CAP_LOG_MAX_CURRENT_UC_LIST,
+				FW_LOG_MAX_VPORT_LIST);
+		}
 		prm_set64(area, PRM_CAP_GENERAL_OBJ_TYPES,
 			  fw_general_obj_types());
 		return true;
 	case PRM_CAP_TYPE_ETHERNET_OFFLOADS:
+		/* (present on an InfiniBand port too, every offload off) */
+		if (fw->port_eth)
+			PUT(area, 0, eth_caps, cur);
+		return true;
 	case PRM_CAP_TYPE_ESWITCH_FLOW_TABLE:
 	case PRM_CAP_TYPE_ESWITCH:
 	case PRM_CAP_TYPE_DEV_MEM:

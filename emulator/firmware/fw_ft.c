@@ -168,12 +168,42 @@ bool fw_cmd_modify_flow_table(struct fw_cmd *cmd)
 	return true;
 }
 
+/*
+ * The root of a table type: the table its lookups start at, one of
+ * the uid's own; op_mod 1 leaves the type without one.  No underlay QP
+ * (an InfiniBand port's IPoIB steering).
+ */
+bool fw_cmd_set_flow_table_root(struct fw_cmd *cmd)
+{
+	uint32_t type = prm_get(cmd->in, PRM_FS_TABLE_TYPE);
+	struct fw_obj *obj;
+
+	if (!fw_check(cmd, cmd->op_mod > PRM_FT_ROOT_DISCONNECT,
+		      EMU_FW_SYND_BAD_OP_MOD) ||
+	    !fs_common_ok(cmd) ||
+	    !fw_check(cmd, prm_get(cmd->in, PRM_FT_ROOT_UNDERLAY_QPN),
+		      EMU_FW_SYND_BAD_FIELD))
+		return false;
+	if (cmd->op_mod == PRM_FT_ROOT_DISCONNECT) {
+		cmd->fw->ft_root[type] = 0;
+		return true;
+	}
+	obj = fw_named_flow_table(cmd);
+	if (!obj)
+		return false;
+	cmd->fw->ft_root[type] = obj->id;
+	return true;
+}
+
 bool fw_cmd_destroy_flow_table(struct fw_cmd *cmd)
 {
 	struct fw_obj *obj = fw_named_flow_table(cmd);
 
 	if (!obj || !fw_obj_idle(cmd, obj))
 		return false;
+	/* (the root is disconnected or moved first) */
+	if (cmd->fw->ft_root[fw_flow_table_type(obj)] == obj->id)
+		return fw_fail(cmd, EMU_FW_STATUS_RES_BUSY, EMU_FW_SYND_BUSY);
 	fw_obj_destroy(cmd->fw, obj);
 	return true;
 }

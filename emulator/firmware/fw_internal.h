@@ -38,6 +38,7 @@ enum fw_obj_kind {
 	FW_OBJ_QP,
 	FW_OBJ_SRQ,
 	FW_OBJ_MKEY,
+	FW_OBJ_Q_COUNTER,
 	FW_OBJ_KINDS
 };
 
@@ -71,6 +72,10 @@ enum {
 	FW_LOG_MAX_RQT = 16,
 	FW_LOG_MAX_RQT_SIZE = 11,
 	FW_LOG_MAX_WQ_SZ = 15,
+	FW_ETH_MAX_WQE_SZ_SQ = 1024,	/* an Ethernet port's send WQEs */
+	FW_MAX_Q_COUNTERS = 255,	/* an Ethernet port's (8-bit ids) */
+	FW_VPORT_DEFAULT_MTU = 1500,	/* the vport's MTU until modified */
+	FW_LOG_MAX_VPORT_LIST = 4,	/* UC, MC and VLAN list entries */
 	FW_LOG_MAX_FT_SIZE = 23,
 	FW_LOG_MAX_FT_NUM = 16,
 	FW_MAX_FT_LEVEL = 63,
@@ -120,6 +125,20 @@ struct fw_obj {
 
 #define FW_HASH_SIZE 4096
 
+/* The NIC vport context as MODIFY_NIC_VPORT_CONTEXT left it. */
+struct fw_nic_vport {
+	uint16_t mtu;
+	bool roce_en;
+	bool promisc_uc;
+	bool promisc_mc;
+	bool promisc_all;
+	uint8_t mac[6];
+	/* the UC, MC and VLAN lists, entries as the mailbox has them */
+	uint16_t list_len[PRM_VPORT_LISTS];
+	uint8_t list[PRM_VPORT_LISTS][1 << FW_LOG_MAX_VPORT_LIST]
+		    [PRM_NIC_VPORT_LIST_ENTRY_LEN];
+};
+
 struct emu_fw {
 	pthread_mutex_t lock;
 	uint64_t node_guid;
@@ -132,6 +151,12 @@ struct emu_fw {
 	bool wrapped[FW_OBJ_KINDS];	/* numbers handed out from 1 again */
 	uint32_t first_id[FW_OBJ_KINDS];	/* the lowest number, 0: 1 */
 	bool lowest_free;		/* emu_fw_set_ids(LOWEST_FREE) */
+	bool port_eth;			/* emu_fw_set_port(ETH) */
+	bool link_up;			/* emu_fw_set_link() */
+	uint32_t ft_root[PRM_FT_TYPES];	/* SET_FLOW_TABLE_ROOT, 0: none */
+	struct fw_nic_vport nic_vport;
+	/* QUERY_VPORT_COUNTER's counters: packets, octets */
+	uint64_t vport_counters[PRM_VPORT_COUNTERS][2];
 	/* lowest_free: every number from the first below this is in use */
 	uint32_t low_hint[FW_OBJ_KINDS];
 };
@@ -279,6 +304,15 @@ bool fw_cmd_query_issi(struct fw_cmd *cmd);
 bool fw_cmd_nop(struct fw_cmd *cmd);
 bool fw_cmd_query_vport_state(struct fw_cmd *cmd);
 bool fw_cmd_query_nic_vport_context(struct fw_cmd *cmd);
+bool fw_cmd_modify_nic_vport_context(struct fw_cmd *cmd);
+bool fw_cmd_query_vport_counter(struct fw_cmd *cmd);
+bool fw_cmd_alloc_q_counter(struct fw_cmd *cmd);
+bool fw_cmd_dealloc_q_counter(struct fw_cmd *cmd);
+bool fw_cmd_query_q_counter(struct fw_cmd *cmd);
+/* The vport a vport command names exists (else BAD_PARAM). */
+bool fw_vport_exists(struct fw_cmd *cmd);
+/* The NIC vport context of a new device (fw_nic_vport.c). */
+void fw_nic_vport_init(struct emu_fw *fw);
 bool fw_cmd_query_esw_vport_context(struct fw_cmd *cmd);
 bool fw_cmd_query_hca_vport_context(struct fw_cmd *cmd);
 bool fw_cmd_query_hca_vport_gid(struct fw_cmd *cmd);
@@ -324,6 +358,7 @@ bool fw_cmd_create_flow_table(struct fw_cmd *cmd);
 bool fw_cmd_modify_flow_table(struct fw_cmd *cmd);
 bool fw_cmd_query_flow_table(struct fw_cmd *cmd);
 bool fw_cmd_destroy_flow_table(struct fw_cmd *cmd);
+bool fw_cmd_set_flow_table_root(struct fw_cmd *cmd);
 bool fw_cmd_create_flow_group(struct fw_cmd *cmd);
 bool fw_cmd_query_flow_group(struct fw_cmd *cmd);
 bool fw_cmd_destroy_flow_group(struct fw_cmd *cmd);

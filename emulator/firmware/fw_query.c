@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * Device queries: capabilities, ISSI, vport state and contexts, LAG, NOP.
+ * Device queries: capabilities, ISSI, the e-switch and HCA vport
+ * contexts (the NIC vport is fw_nic_vport.c's), LAG, NOP.
  * These are the commands DEVX lets any user context run
  * (MLX5_IB_METHOD_DEVX_OTHER) and that libmlx5 issues while it opens a
  * device and answers mlx5dv_query_device() and ibv_query_device_ex().
@@ -44,63 +45,10 @@ bool fw_cmd_nop(struct fw_cmd *cmd)
 	return true;
 }
 
-/*
- * The vport commands may name a vport other than the caller's own; the
- * function is the e-switch manager, but there are no VFs or SFs, so the
- * only vport that exists is 0.
- */
-static bool vport_exists(struct fw_cmd *cmd)
-{
-	if (prm_get(cmd->in, PRM_VPORT_OTHER) &&
-	    prm_get(cmd->in, PRM_VPORT_NUMBER) != 0)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			       EMU_FW_SYND_VPORT);
-	return true;
-}
-
-enum {
-	VPORT_STATE_OP_MOD_VNIC = 0,
-	VPORT_STATE_OP_MOD_ESW = 1,
-	VPORT_STATE_OP_MOD_UPLINK = 2,
-	VPORT_ADMIN_STATE_AUTO = 2,
-	VPORT_STATE_UP = 1,
-};
-
-bool fw_cmd_query_vport_state(struct fw_cmd *cmd)
-{
-	if (cmd->op_mod > VPORT_STATE_OP_MOD_UPLINK)
-		return fw_fail(cmd, EMU_FW_STATUS_BAD_PARAM,
-			       EMU_FW_SYND_BAD_OP_MOD);
-	if (!vport_exists(cmd))
-		return false;
-	prm_set(cmd->out, PRM_VPORT_STATE_ADMIN, VPORT_ADMIN_STATE_AUTO);
-	prm_set(cmd->out, PRM_VPORT_STATE_OPER, VPORT_STATE_UP);
-	return true;
-}
-
-bool fw_cmd_query_nic_vport_context(struct fw_cmd *cmd)
-{
-	const struct emu_fw *fw = cmd->fw;
-	uint8_t mac[6];
-
-	if (!vport_exists(cmd))
-		return false;
-	fw_port_mac(fw, mac);
-	prm_set(cmd->out, PRM_NIC_VPORT_ROCE_EN, 1);
-	prm_set(cmd->out, PRM_NIC_VPORT_MTU, 1500);
-	prm_set64(cmd->out, PRM_NIC_VPORT_SYS_IMAGE_GUID, fw->node_guid);
-	prm_set64(cmd->out, PRM_NIC_VPORT_PORT_GUID, fw->node_guid);
-	prm_set64(cmd->out, PRM_NIC_VPORT_NODE_GUID, fw->node_guid);
-	prm_set(cmd->out, PRM_NIC_VPORT_MAC_HI, mac[0] << 8 | mac[1]);
-	prm_set(cmd->out, PRM_NIC_VPORT_MAC_LO,
-		(uint32_t)mac[2] << 24 | mac[3] << 16 | mac[4] << 8 | mac[5]);
-	return true;
-}
-
 bool fw_cmd_query_esw_vport_context(struct fw_cmd *cmd)
 {
 	/* No VLAN strip/insert and no SW steering ICM: all zero. */
-	return vport_exists(cmd);
+	return fw_vport_exists(cmd);
 }
 
 /*
@@ -113,7 +61,7 @@ bool fw_cmd_query_hca_vport_context(struct fw_cmd *cmd)
 	const struct emu_fw *fw = cmd->fw;
 	struct emu_port_facts p;
 
-	if (!vport_exists(cmd))
+	if (!fw_vport_exists(cmd))
 		return false;
 	/* Port 0 means "the function's port"; there is only port 1. */
 	if (prm_get(cmd->in, PRM_HCA_VPORT_PORT_NUM) > 1)
@@ -150,7 +98,7 @@ static bool table_query(struct fw_cmd *cmd, unsigned int len,
 {
 	unsigned int idx = prm_get(cmd->in, PRM_HCA_VPORT_TABLE_INDEX);
 
-	if (!vport_exists(cmd))
+	if (!fw_vport_exists(cmd))
 		return false;
 	if (prm_get(cmd->in, PRM_HCA_VPORT_PORT_NUM) > 1 ||
 	    (idx != PRM_HCA_VPORT_TABLE_ALL && idx >= len))

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * Receive and send queues (CREATE/MODIFY/QUERY/DESTROY_RQ and _SQ), the
- * Ethernet work queues DEVX applications build under TIRs and TISes.
- * Like the model's CQs their ring must lie in a UMEM (wq_umem_valid):
- * the model cannot read a physical address list.  An RQ or SQ holds a
+ * Ethernet work queues DEVX applications build under TIRs and TISes and
+ * mlx5e builds for its channels.  The ring lies in a UMEM
+ * (wq_umem_valid) or in the pages of the list that follows the context
+ * (a kernel's queue), which must cover it.  An RQ or SQ holds a
  * reference on its CQ, its PD, its UMEMs and (SQ) its TIS, so none of
  * them can be destroyed first.  Nothing is ever posted: MODIFY moves
  * the queue through its states (RST, RDY, ERR) and QUERY returns the
@@ -38,8 +39,7 @@ static bool wq_fields_ok(struct fw_cmd *cmd, bool sq)
 	bad = prm_get(in, PRM_WQC_STATE) != PRM_WQ_STATE_RST ||
 	      prm_get(in, PRM_WQC_HAIRPIN) ||
 	      prm_get(in, PRM_WQ_LOG_SZ) > FW_LOG_MAX_WQ_SZ ||
-	      !prm_get(in, PRM_WQ_UMEM_VALID) ||
-	      (sq ? type != 1 || prm_get(in, PRM_SQC_TIS_LST_SZ) != 1
+	      (sq ? type != 1 || prm_get(in, PRM_SQC_TIS_LST_SZ) > 1
 		  : type > 1 || prm_get(in, PRM_RQC_MEM_RQ_TYPE));
 	return fw_check(cmd, bad, EMU_FW_SYND_BAD_FIELD);
 }
@@ -53,14 +53,29 @@ static bool wq_refs(struct fw_cmd *cmd, bool sq, struct fw_holds *holds)
 
 	if (!fw_obj_ref(cmd, FW_OBJ_CQ, prm_get(in, PRM_WQC_CQN), holds))
 		return false;
-	if (sq && !fw_obj_ref(cmd, FW_OBJ_TIS, prm_get(in, PRM_SQC_TIS_NUM_0),
-			      holds))
+	/* (an SQ without a TIS, as mlx5e's internal ones, sends nothing
+	 * out of the port: UMR and NOP WQEs) */
+	if (sq && prm_get(in, PRM_SQC_TIS_LST_SZ) &&
+	    !fw_obj_ref(cmd, FW_OBJ_TIS, prm_get(in, PRM_SQC_TIS_NUM_0),
+			holds))
 		return false;
-	if (!fw_obj_ref(cmd, FW_OBJ_PD, prm_get(in, PRM_WQ_PD), holds))
+	/*
+	 * PD 0 names none: mlx5e's drop RQ, which never gets a WQE, sets
+	 * no PD (mlx5e_build_drop_rq_param()) and firmware takes it.
+	 */
+	if (prm_get(in, PRM_WQ_PD) &&
+	    !fw_obj_ref(cmd, FW_OBJ_PD, prm_get(in, PRM_WQ_PD), holds))
 		return false;
-	if (!fw_umem_ref(cmd, prm_get(in, PRM_WQ_UMEM_ID),
-			 prm_get64(in, PRM_WQ_UMEM_OFFSET), ring, holds))
+	if (!prm_get(in, PRM_WQ_UMEM_VALID)) {
+		if (!fw_pas_covers(cmd, PRM_WQ_PAS_BYTE,
+				   prm_get(in, PRM_WQ_LOG_PG_SZ),
+				   prm_get(in, PRM_WQ_PAGE_OFFSET), ring))
+			return false;
+	} else if (!fw_umem_ref(cmd, prm_get(in, PRM_WQ_UMEM_ID),
+				prm_get64(in, PRM_WQ_UMEM_OFFSET), ring,
+				holds)) {
 		return false;
+	}
 	/* The doorbell record: two big-endian dwords at dbr_addr. */
 	return !prm_get(in, PRM_WQ_DBR_UMEM_VALID) ||
 	       fw_umem_ref(cmd, prm_get(in, PRM_WQ_DBR_UMEM_ID),

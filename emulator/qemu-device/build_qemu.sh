@@ -66,7 +66,9 @@ softmmu_ss.add(when: 'CONFIG_PCI', if_true: [files(
 	'$here/cx_pci.c',
 	'$here/cx_cmdq.c',
 	'$here/cx_eq.c',
-	'$here/cx_hca.c'), mlx5_cx_fw])
+	'$here/cx_hca.c',
+	'$here/cx_port.c',
+	'$here/cx_wq.c'), mlx5_cx_fw])
 # mlx5-cx end
 MESON
 if cmp -s "$glue" "$glue.new"; then

@@ -19,6 +19,7 @@
 #define CX_MSIX_VECTORS 8
 #define CX_MAX_EQS 64
 #define CX_EQ_MAX_PAGES 512
+#define CX_UAR_PAGE_SHIFT 12	/* 4 KB UARs (uar_4k) */
 #define CX_UAR_FIRST 16		/* UAR indexes above the init segment */
 #define CX_MAX_UARS 1024
 /*
@@ -54,7 +55,13 @@ typedef struct CxState {
 
 	struct emu_fw *fw;
 	uint64_t node_guid;
+	char *port_type;	/* "ib" (default) or "eth" */
+	char *cable;		/* cx_port.c: a name, "loopback" or none */
 	bool trace;
+
+	struct CxState *peer;	/* the far end (loopback: itself) */
+	bool admin_up;		/* PAOS admin_status */
+	bool link_up;
 
 	uint32_t cmdq_addr_h;
 	uint32_t cmdq_addr_l;
@@ -66,11 +73,20 @@ typedef struct CxState {
 	struct cx_eq eqs[CX_MAX_EQS];
 	unsigned long uar_used[CX_MAX_UARS / (8 * sizeof(unsigned long))];
 
+	GHashTable *cqs;	/* cx_wq.c: CQ and SQ numbers to their rings */
+	GHashTable *sqs;
+
 	uint64_t commands;
 	uint64_t events;
+	uint64_t wqes;		/* send WQEs executed */
 } CxState;
 
 #define MLX5_CX(obj) OBJECT_CHECK(CxState, (obj), TYPE_MLX5_CX)
+
+static inline bool cx_is_eth(const CxState *s)
+{
+	return s->port_type && !strcmp(s->port_type, "eth");
+}
 
 /* cx_cmdq.c: runs the entries of a doorbell write. */
 void cx_cmdq_doorbell(CxState *s, uint32_t mask);
@@ -86,8 +102,33 @@ void cx_caps_profile(CxState *s, const uint8_t *in, uint8_t *out,
 bool cx_eq_exec(CxState *s, const uint8_t *in, size_t inlen,
 		uint8_t *out, size_t outlen);
 bool cx_eq_wants(CxState *s, unsigned int event_type);
-void cx_eq_post(CxState *s, unsigned int event_type, const uint8_t *data,
-		size_t len);
+void cx_eq_post(CxState *s, unsigned int event_type, unsigned int sub_type,
+		const uint8_t *data, size_t len);
 void cx_eq_reset(CxState *s);
+/* The same to the EQ numbered eqn (nothing when it is not live). */
+void cx_eq_post_eqn(CxState *s, unsigned int eqn, unsigned int event_type,
+		    unsigned int sub_type, const uint8_t *data, size_t len);
+
+/* cx_wq.c: CQs and SQs on page lists, send doorbells, CQEs. */
+void cx_wq_init(CxState *s);
+void cx_wq_reset(CxState *s);
+void cx_wq_exit(CxState *s);
+/* A command the firmware model ran (out: its answer). */
+void cx_wq_cmd(CxState *s, const uint8_t *in, size_t inlen,
+	       const uint8_t *out);
+/* A write at offset off of a UAR page. */
+void cx_wq_uar_write(CxState *s, hwaddr off, uint64_t val,
+		     unsigned int size);
+
+/* cx_port.c: an Ethernet port's status, its cable and link events. */
+bool cx_port_realize(CxState *s, Error **errp);
+void cx_port_unrealize(CxState *s);
+void cx_port_reset(CxState *s);
+/* After INIT_HCA or TEARDOWN_HCA: the link may change. */
+void cx_port_changed(CxState *s);
+/* The PAOS register's data (written when write), answered in place. */
+void cx_port_paos(CxState *s, bool write, uint8_t *reg);
+/* An Ethernet port's PTYS fields. */
+void cx_port_ptys_eth(CxState *s, uint8_t *reg);
 
 #endif

@@ -63,6 +63,7 @@ static void cx_cmd_run(CxState *s, uint8_t *in, size_t inlen, uint8_t *out,
 		out[0] = EMU_FW_STATUS_BAD_INPUT_LEN;
 		return;
 	}
+	cx_wq_cmd(s, in, inlen, out);	/* the data path's queues */
 	if (opcode == PRM_OP_QUERY_HCA_CAP && out[0] == EMU_FW_STATUS_OK)
 		cx_caps_profile(s, in, out, outlen);
 }
@@ -138,6 +139,6 @@ void cx_cmdq_doorbell(CxState *s, uint32_t mask)
 		uint8_t data[28] = { 0 };
 
 		stl_be_p(data, done);
-		cx_eq_post(s, PRM_EVENT_TYPE_CMD, data, sizeof(data));
+		cx_eq_post(s, PRM_EVENT_TYPE_CMD, 0, data, sizeof(data));
 	}
 }

@@ -111,11 +111,36 @@ bool cx_eq_wants(CxState *s, unsigned int event_type)
 	return cx_eq_for(s, event_type) != NULL;
 }
 
-void cx_eq_post(CxState *s, unsigned int event_type, const uint8_t *data,
-		size_t len)
+static void cx_eq_write(CxState *s, struct cx_eq *eq, unsigned int event_type,
+			unsigned int sub_type, const uint8_t *data,
+			size_t len);
+
+void cx_eq_post(CxState *s, unsigned int event_type, unsigned int sub_type,
+		const uint8_t *data, size_t len)
+{
+	cx_eq_write(s, cx_eq_for(s, event_type), event_type, sub_type, data,
+		    len);
+}
+
+void cx_eq_post_eqn(CxState *s, unsigned int eqn, unsigned int event_type,
+		    unsigned int sub_type, const uint8_t *data, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < CX_MAX_EQS; i++)
+		if (s->eqs[i].live && s->eqs[i].eqn == eqn) {
+			cx_eq_write(s, &s->eqs[i], event_type, sub_type,
+				    data, len);
+			return;
+		}
+}
+
+/* One EQE on eq (none when eq is NULL) and its MSI-X vector. */
+static void cx_eq_write(CxState *s, struct cx_eq *eq, unsigned int event_type,
+			unsigned int sub_type, const uint8_t *data,
+			size_t len)
 {
 	PCIDevice *pdev = PCI_DEVICE(s);
-	struct cx_eq *eq = cx_eq_for(s, event_type);
 	uint8_t eqe[PRM_EQE_LEN] = { 0 };
 	uint32_t slot;
 	uint64_t off, pgsz, addr;
@@ -124,6 +149,7 @@ void cx_eq_post(CxState *s, unsigned int event_type, const uint8_t *data,
 		return;
 	slot = eq->producer & ((1u << eq->log_size) - 1);
 	eqe[PRM_EQE_TYPE] = event_type;
+	eqe[PRM_EQE_SUB_TYPE] = sub_type;
 	memcpy(eqe + PRM_EQE_DATA, data, MIN(len, (size_t)28));
 	eqe[PRM_EQE_OWNER] = eq->producer >> eq->log_size & 1;
 	off = eq->page_offset + (uint64_t)slot * PRM_EQE_LEN;

@@ -64,7 +64,8 @@ static void cx_dealloc_uar(CxState *s, const uint8_t *in, uint8_t *out,
 /*
  * The port registers the IB driver reads for ibv_query_port(): a 4x EDR
  * InfiniBand link (what the port's speed and width in mlx5-emu's model
- * say), MTU 4096, VLs 0-7.  Every other register reads as zeros; writes
+ * say), MTU 4096, VLs 0-7; an Ethernet port's PTYS and every port's
+ * PAOS are cx_port.c's.  Every other register reads as zeros; writes
  * change nothing.  The answer echoes the request's data (index fields
  * such as local_port) and fills the fields above.
  */
@@ -73,8 +74,14 @@ static void cx_dealloc_uar(CxState *s, const uint8_t *in, uint8_t *out,
 #define CX_MTU_BYTES 4096
 #define CX_VL_0_7 4
 
-static void cx_access_reg(const uint8_t *in, size_t inlen, uint8_t *out,
-			  size_t outlen)
+/* Register data lengths the fields below need. */
+#define CX_PAOS_LEN 0x10
+#define CX_PTYS_LEN 0x2c
+#define CX_PMTU_LEN 0x10
+#define CX_PVLC_LEN 0x10
+
+static void cx_access_reg(CxState *s, const uint8_t *in, size_t inlen,
+			  uint8_t *out, size_t outlen)
 {
 	uint8_t *reg = out + PRM_ACCESS_REG_OUT_DATA_BYTE;
 	size_t n;
@@ -87,23 +94,32 @@ static void cx_access_reg(const uint8_t *in, size_t inlen, uint8_t *out,
 		outlen - PRM_ACCESS_REG_OUT_DATA_BYTE);
 	memcpy(reg, in + PRM_ACCESS_REG_IN_DATA_BYTE, n);
 	switch (prm_get(in, PRM_ACCESS_REG_ID)) {
+	case PRM_REG_PAOS:
+		if (n >= CX_PAOS_LEN)
+			cx_port_paos(s, prm_get(in, PRM_HDR_OP_MOD) ==
+				     PRM_ACCESS_REG_WRITE, reg);
+		break;
 	case PRM_REG_PTYS:
-		if (n < 0x2c)
+		if (n < CX_PTYS_LEN)
 			return;
+		if (cx_is_eth(s)) {
+			cx_port_ptys_eth(s, reg);
+			break;
+		}
 		prm_set(reg, PRM_PTYS_IB_WIDTH_CAP, CX_IB_WIDTH_4X);
 		prm_set(reg, PRM_PTYS_IB_PROTO_CAP, CX_IB_PROTO_EDR);
 		prm_set(reg, PRM_PTYS_IB_WIDTH_OPER, CX_IB_WIDTH_4X);
 		prm_set(reg, PRM_PTYS_IB_PROTO_OPER, CX_IB_PROTO_EDR);
 		break;
 	case PRM_REG_PMTU:
-		if (n < 0x10)
+		if (n < CX_PMTU_LEN)
 			return;
 		prm_set(reg, PRM_PMTU_MAX_MTU, CX_MTU_BYTES);
 		prm_set(reg, PRM_PMTU_ADMIN_MTU, CX_MTU_BYTES);
 		prm_set(reg, PRM_PMTU_OPER_MTU, CX_MTU_BYTES);
 		break;
 	case PRM_REG_PVLC:
-		if (n < 0x10)
+		if (n < CX_PVLC_LEN)
 			return;
 		prm_set(reg, PRM_PVLC_VL_HW_CAP, CX_VL_0_7);
 		prm_set(reg, PRM_PVLC_VL_OPER, CX_VL_0_7);
@@ -150,10 +166,12 @@ bool cx_hca_exec(CxState *s, const uint8_t *in, size_t inlen,
 	case PRM_OP_INIT_HCA:
 		s->hca_inited = true;
 		cx_ok(out, outlen);
+		cx_port_changed(s);
 		return true;
 	case PRM_OP_TEARDOWN_HCA:
 		s->hca_inited = false;
 		cx_ok(out, outlen);
+		cx_port_changed(s);
 		return true;
 	case PRM_OP_SET_ISSI:
 	case PRM_OP_SET_HCA_CAP:
@@ -162,7 +180,7 @@ bool cx_hca_exec(CxState *s, const uint8_t *in, size_t inlen,
 		cx_ok(out, outlen);
 		return true;
 	case PRM_OP_ACCESS_REG:
-		cx_access_reg(in, inlen, out, outlen);
+		cx_access_reg(s, in, inlen, out, outlen);
 		return true;
 	case PRM_OP_QUERY_ADAPTER:
 		cx_query_adapter(out, outlen);

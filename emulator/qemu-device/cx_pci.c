@@ -2,9 +2,9 @@
 /*
  * mlx5-cx: the PCI function (15b3:101b), its BAR0 registers and MSI-X.
  * BAR0 is 64-bit, 32 MB: the initialization segment in its first 8 KB,
- * UAR pages from CX_UAR_FIRST (4 KB each).  Writes to UAR pages (EQ, CQ
- * and send doorbells) are accepted and ignored: nothing is queued that a
- * doorbell would start, and EQ entries are written whether armed or not.
+ * UAR pages from CX_UAR_FIRST (4 KB each).  CQ and send doorbells written
+ * to UAR pages go to the data path (cx_wq.c); EQ doorbells are ignored:
+ * EQ entries are written whether armed or not.
  */
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
@@ -97,8 +97,15 @@ static void cx_bar0_write(void *opaque, hwaddr addr, uint64_t val,
 {
 	CxState *s = opaque;
 
+	if (addr >= (hwaddr)CX_UAR_FIRST << CX_UAR_PAGE_SHIFT &&
+	    addr < (hwaddr)CX_MAX_UARS << CX_UAR_PAGE_SHIFT) {
+		/* (EQ doorbells: EQEs are written armed or not) */
+		cx_wq_uar_write(s, addr & ((1u << CX_UAR_PAGE_SHIFT) - 1), val,
+				size);
+		return;
+	}
 	if (addr >= PRM_ISEG_LEN || size != 4)
-		return;		/* UAR doorbells: nothing to start */
+		return;
 	cx_iseg_write(s, addr, bswap32((uint32_t)val));
 }
 
@@ -114,8 +121,14 @@ static void cx_realize(PCIDevice *pdev, Error **errp)
 {
 	ERRP_GUARD();
 	CxState *s = MLX5_CX(pdev);
+	bool eth = cx_is_eth(s);
 	int i;
 
+	if (s->port_type && !eth && strcmp(s->port_type, "ib")) {
+		error_setg(errp, "mlx5-cx: port-type is ib or eth, not %s",
+			   s->port_type);
+		return;
+	}
 	pci_config_set_interrupt_pin(pdev->config, 1);
 	memory_region_init_io(&s->bar0, OBJECT(s), &cx_bar0_ops, s,
 			      "mlx5-cx-bar0", CX_BAR0_SIZE);
@@ -142,14 +155,23 @@ static void cx_realize(PCIDevice *pdev, Error **errp)
 		error_setg(errp, "mlx5-cx: no memory for the firmware model");
 		return;
 	}
+	if (eth) {
+		emu_fw_set_port(s->fw, EMU_FW_PORT_ETH);
+		pci_config_set_class(pdev->config, PCI_CLASS_NETWORK_ETHERNET);
+	}
+	if (!cx_port_realize(s, errp))
+		return;
 	if (s->trace)
 		emu_fw_set_trace(s->fw, stderr);
+	cx_wq_init(s);
 }
 
 static void cx_exit(PCIDevice *pdev)
 {
 	CxState *s = MLX5_CX(pdev);
 
+	cx_port_unrealize(s);
+	cx_wq_exit(s);
 	msix_uninit_exclusive_bar(pdev);
 	emu_fw_free(s->fw);
 	s->fw = NULL;
@@ -165,6 +187,8 @@ static void cx_reset(DeviceState *dev)
 	s->hca_enabled = false;
 	s->hca_inited = false;
 	cx_eq_reset(s);
+	cx_port_reset(s);
+	cx_wq_reset(s);
 	memset(s->uar_used, 0, sizeof(s->uar_used));
 	memset(memory_region_get_ram_ptr(&s->var_pages), 0,
 	       memory_region_size(&s->var_pages));
@@ -173,6 +197,8 @@ static void cx_reset(DeviceState *dev)
 static Property cx_properties[] = {
 	DEFINE_PROP_UINT64("node-guid", CxState, node_guid,
 			   0x0002c90300abcd00ull),
+	DEFINE_PROP_STRING("port-type", CxState, port_type),
+	DEFINE_PROP_STRING("cable", CxState, cable),
 	DEFINE_PROP_BOOL("trace", CxState, trace, false),
 	DEFINE_PROP_END_OF_LIST(),
 };

@@ -568,11 +568,52 @@ static void test_general_objects(struct emu_fw *fw, uint16_t uid,
 	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), 0);
 }
 
+/*
+ * SET_FLOW_TABLE_ROOT: a live table of the type, the uid's own; the
+ * root cannot be destroyed until disconnected; no underlay QP, no other
+ * op_mod.
+ */
+static void test_root(struct emu_fw *fw, uint16_t uid, uint16_t other)
+{
+	uint32_t ft = make_ft(fw, uid, RX, 0), tx = make_ft(fw, uid, TX, 0);
+	struct mbox m;
+
+	REQUIRE(ft && tx);
+	fs_cmd(&m, PRM_OP_SET_FLOW_TABLE_ROOT, uid, RX, tx);
+	CHECK_EQ(run(fw, &m, PRM_FT_ROOT_IN_LEN, 16),
+		 EMU_FW_STATUS_BAD_RES_STATE);
+	fs_cmd(&m, PRM_OP_SET_FLOW_TABLE_ROOT, other, RX, ft);
+	CHECK_EQ(run(fw, &m, PRM_FT_ROOT_IN_LEN, 16),
+		 EMU_FW_STATUS_BAD_PARAM);
+	fs_cmd(&m, PRM_OP_SET_FLOW_TABLE_ROOT, uid, RX, ft);
+	prm_set(m.in, PRM_FT_ROOT_UNDERLAY_QPN, 0x100);
+	CHECK_EQ(run(fw, &m, PRM_FT_ROOT_IN_LEN, 16), EMU_FW_STATUS_BAD_PARAM);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
+	fs_cmd(&m, PRM_OP_SET_FLOW_TABLE_ROOT, uid, RX, ft);
+	prm_set(m.in, PRM_HDR_OP_MOD, 2);
+	CHECK_EQ(run(fw, &m, PRM_FT_ROOT_IN_LEN, 16), EMU_FW_STATUS_BAD_PARAM);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_OP_MOD);
+	fs_cmd(&m, PRM_OP_SET_FLOW_TABLE_ROOT, uid, RX, ft);
+	CHECK_EQ(run(fw, &m, PRM_FT_ROOT_IN_LEN, 16), 0);
+	fs_cmd(&m, PRM_OP_DESTROY_FLOW_TABLE, uid, RX, ft);
+	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), EMU_FW_STATUS_RES_BUSY);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BUSY);
+	/* (the TX table is not RX's root: it goes) */
+	fs_cmd(&m, PRM_OP_DESTROY_FLOW_TABLE, uid, TX, tx);
+	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), 0);
+	fs_cmd(&m, PRM_OP_SET_FLOW_TABLE_ROOT, uid, RX, 0);
+	prm_set(m.in, PRM_HDR_OP_MOD, PRM_FT_ROOT_DISCONNECT);
+	CHECK_EQ(run(fw, &m, PRM_FT_ROOT_IN_LEN, 16), 0);
+	fs_cmd(&m, PRM_OP_DESTROY_FLOW_TABLE, uid, RX, ft);
+	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), 0);
+}
+
 int main(void)
 {
 	uint16_t uid, other;
 	struct emu_fw *fw = fw_two_uctx(&uid, &other);
 
+	test_root(fw, uid, other);
 	test_tables(fw, uid, other);
 	test_entries(fw, uid, other);
 	test_contexts(fw, uid);

@@ -286,7 +286,7 @@ static void test_refused(struct emu_fw *fw, uint16_t uid, uint16_t other,
 	       4 * 4096 - 512);
 	CHECK_EQ(created(fw, &m, PRM_OBJ_IN_LEN), 0);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_UMEM_SIZE);
-	/* Reserved bytes, a state other than RST, no UMEM, a hairpin. */
+	/* Reserved bytes, a state other than RST, a hairpin. */
 	wq_cmd(&m, PRM_OP_CREATE_RQ, uid, b->cq, b->pd, 0, b->umem, 4096);
 	m.in[20] = 1;
 	CHECK_EQ(created(fw, &m, PRM_OBJ_IN_LEN), 0);
@@ -296,10 +296,22 @@ static void test_refused(struct emu_fw *fw, uint16_t uid, uint16_t other,
 	prm_set(m.in, PRM_WQC_STATE, PRM_WQ_STATE_RDY);
 	CHECK_EQ(created(fw, &m, PRM_OBJ_IN_LEN), 0);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
+	/*
+	 * No UMEM: the ring (64 WQEs of 64 bytes, 64 bytes into its first
+	 * page) is in the pages listed after the context, two of 4 KB;
+	 * one entry is too short a list, two make the RQ.
+	 */
 	wq_cmd(&m, PRM_OP_CREATE_RQ, uid, b->cq, b->pd, 0, b->umem, 4096);
 	prm_set(m.in, PRM_WQ_UMEM_VALID, 0);
+	prm_set(m.in, PRM_WQ_LOG_SZ, 6);
+	prm_set(m.in, PRM_WQ_PAGE_OFFSET, 1);
 	CHECK_EQ(created(fw, &m, PRM_OBJ_IN_LEN), 0);
-	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_PAS_SHORT);
+	CHECK_EQ(created(fw, &m, PRM_WQ_PAS_BYTE + PRM_PAS_ENTRY_LEN), 0);
+	CHECK_EQ(syndrome(&m), EMU_FW_SYND_PAS_SHORT);
+	rq = created(fw, &m, PRM_WQ_PAS_BYTE + 2 * PRM_PAS_ENTRY_LEN);
+	CHECK(rq != 0);
+	CHECK_EQ(obj_cmd(fw, &m, PRM_OP_DESTROY_RQ, uid, rq, 16), 0);
 	wq_cmd(&m, PRM_OP_CREATE_RQ, uid, b->cq, b->pd, 0, b->umem, 4096);
 	prm_set(m.in, PRM_WQC_HAIRPIN, 1);
 	CHECK_EQ(created(fw, &m, PRM_OBJ_IN_LEN), 0);

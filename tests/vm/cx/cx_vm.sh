@@ -10,7 +10,11 @@
 # modules are loaded; FILE...: host programs and libraries copied in at the
 # same paths with what ldd says they load, or folders copied whole (exit
 # 77 when one is missing: a fixture that made it was skipped).  CX_FUNCTIONS (default 1)
-# emulated functions; CX_TRACE=1 prints every command the device runs;
+# emulated functions; CX_PORT their port type (ib, the default, or eth);
+# CX_CABLE (eth only): "loopback" loops each function's port to itself,
+# "pair" joins functions 1 and 2 (3 and 4, ...) back to back, unset: no
+# cable, no link;
+# CX_TRACE=1 prints every command the device runs;
 # CX_TIMEOUT (default 240) seconds before the guest is killed;
 # CX_MODULES, a folder of .ko files loaded in place of Debian's modules of
 # the same names (exit 77 when it holds none); CX_RUN, a
@@ -146,7 +150,12 @@ chmod +x "$img/init"
 devs=()
 n=${CX_FUNCTIONS:-1}
 for i in $(seq 1 "$n"); do
-	devs+=(-device "mlx5-cx,node-guid=0x0002c90300abcd0$((i - 1)),trace=${CX_TRACE:-off}")
+	case ${CX_CABLE:-} in
+	loopback) cable=,cable=loopback ;;
+	pair) cable=,cable=cable$(((i - 1) / 2)) ;;
+	*) cable= ;;
+	esac
+	devs+=(-device "mlx5-cx,node-guid=0x0002c90300abcd0$((i - 1)),port-type=${CX_PORT:-ib}$cable,trace=${CX_TRACE:-off}")
 done
 log=$work/console.log
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=4 $VM_CLOCK_ARGS"
