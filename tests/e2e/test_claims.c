@@ -18,7 +18,7 @@
  * kind (a VAR's mmap_off aside: e2e_identity).
  *
  * Registered twice: e2e_claims (mlx5-emu's default, unique handles and
- * the file id) and e2e_claims_no_method (--handles=lowest-free).
+ * the file id) and e2e_claims_lowest_free (--handles=lowest-free).
  *
  * And errno: every public function, on success, leaves errno as it
  * found it, from the very first call of the process on (the one-time
