@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The last INFO_HANDLES round judged by its answer, on a kernel without
- * the DEVX handle query (mlx5-emu run --query-handles=off).
+ * the verbs file id (mlx5-emu run --handles=lowest-free).
  *
  * Without an earlier answer on a descriptor, the library asks for 256
  * handles and doubles the buffer while the answer comes back full: 256,
