@@ -17,6 +17,13 @@
  * imports into a struct whose first command fails with ENOENT, every
  * kind (a VAR's mmap_off aside: e2e_identity).
  *
+ * And the other way round (creator_stale()): the importer destroys the
+ * object through its imported struct and makes a new one; the creator's
+ * own struct, kept, then destroys the new object on a kernel without the
+ * file id (same handle), and fails with ENOENT on one with it, leaving
+ * the new object alive.  A DEVX object (a flow counter, then a PD) and a
+ * UMEM.
+ *
  * Registered twice: e2e_claims (mlx5-emu's default, unique handles and
  * the file id) and e2e_claims_lowest_free (--handles=lowest-free).
  *
@@ -312,6 +319,70 @@ static void var_reused(struct ibv_context *ctx)
 	mlx5dv_free_var(new);
 }
 
+/*
+ * The creator's stale struct: obj (exported into blob) is destroyed by
+ * its importer, which makes nobj; then obj's destroy, through the
+ * creator's struct.
+ */
+static void creator_stale(struct ibv_context *ctx)
+{
+	struct mlx5dv_devx_obj *obj, *imp, *nobj;
+	struct mlx5dv_devx_umem *umem, *uimp, *numem;
+	uint8_t blob[E2E_BLOB_MAX], nblob[E2E_BLOB_MAX];
+	long page = sysconf(_SC_PAGESIZE);
+	void *a, *b;
+	uint32_t id;
+
+	obj = e2e_fc_exported(ctx, &id, blob);
+	imp = mlx5dv_devx_obj_import(ctx, blob);
+	REQUIRE(imp);
+	REQUIRE(mlx5dv_devx_obj_destroy(imp) == 0);	/* the importer */
+	nobj = pd_alloc(ctx, NULL);
+	REQUIRE(nobj);
+	e2e_export(nobj, nblob);
+	if (file_ids) {
+		CHECK(handle_of(nblob, BLOB_KIND_DEVX_OBJ) !=
+		      handle_of(blob, BLOB_KIND_DEVX_OBJ));
+		CHECK_EQ(mlx5dv_devx_obj_destroy(obj), ENOENT);
+		mlx5dv_devx_obj_unimport(obj);	/* kept by the failure */
+		CHECK_EQ(mlx5dv_devx_obj_destroy(nobj), 0);
+	} else {
+		/* The creator's struct destroys the importer's new PD. */
+		CHECK_EQ(handle_of(nblob, BLOB_KIND_DEVX_OBJ),
+			 handle_of(blob, BLOB_KIND_DEVX_OBJ));
+		CHECK_EQ(mlx5dv_devx_obj_destroy(obj), 0);
+		CHECK_EQ(mlx5dv_devx_obj_destroy(nobj), ENOENT);
+		mlx5dv_devx_obj_unimport(nobj);
+	}
+
+	REQUIRE(posix_memalign(&a, page, page) == 0);
+	REQUIRE(posix_memalign(&b, page, page) == 0);
+	umem = mlx5dv_devx_umem_reg(ctx, a, page, IBV_ACCESS_LOCAL_WRITE);
+	REQUIRE(umem);
+	REQUIRE(mlx5dv_devx_umem_export(umem, blob) == 0);
+	uimp = mlx5dv_devx_umem_import(ctx, blob);
+	REQUIRE(uimp);
+	REQUIRE(mlx5dv_devx_umem_dereg(uimp) == 0);	/* the importer */
+	numem = mlx5dv_devx_umem_reg(ctx, b, page, IBV_ACCESS_LOCAL_WRITE);
+	REQUIRE(numem);
+	REQUIRE(mlx5dv_devx_umem_export(numem, nblob) == 0);
+	if (file_ids) {
+		CHECK(handle_of(nblob, BLOB_KIND_DEVX_UMEM) !=
+		      handle_of(blob, BLOB_KIND_DEVX_UMEM));
+		CHECK_EQ(mlx5dv_devx_umem_dereg(umem), ENOENT);
+		mlx5dv_devx_umem_unimport(umem);
+		CHECK_EQ(mlx5dv_devx_umem_dereg(numem), 0);
+	} else {
+		CHECK_EQ(handle_of(nblob, BLOB_KIND_DEVX_UMEM),
+			 handle_of(blob, BLOB_KIND_DEVX_UMEM));
+		CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
+		CHECK_EQ(mlx5dv_devx_umem_dereg(numem), ENOENT);
+		mlx5dv_devx_umem_unimport(numem);
+	}
+	free(a);
+	free(b);
+}
+
 int main(int argc, char **argv)
 {
 	struct ibv_context *ctx;
@@ -324,6 +395,7 @@ int main(int argc, char **argv)
 	untyped_reused(ctx);
 	umem_reused(ctx);
 	var_reused(ctx);
+	creator_stale(ctx);
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	return check_done(NAME);
 }
