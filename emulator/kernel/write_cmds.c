@@ -212,9 +212,9 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 		return ret;
 	if (!b->uf->uctx)
 		return -EINVAL;
-	uo = emu_uobj_alloc(b->uf, UVERBS_OBJECT_PD);
-	if (!uo)
-		return -ENOMEM;
+	ret = emu_uobj_alloc(b->uf, UVERBS_OBJECT_PD, &uo);
+	if (ret)
+		return ret;
 	b->write_new = uo;
 	pd = calloc(1, sizeof(*pd));
 	if (!pd)
