@@ -72,18 +72,19 @@ static inline uint64_t file_id_of(int cmd_fd)
 }
 
 /*
- * Does the kernel under test report the file id?  Under mlx5-emu, what
- * its --handles says (MLX5_EMU_HANDLES, seen by the command too:
- * "lowest-free" is today's kernels, anything else series v3), so that a
+ * Does the kernel under test report the file id?  Under mlx5-emu run
+ * with --handles, what it says (MLX5_EMU_HANDLES, seen by the command
+ * too: "lowest-free" is today's kernels, "unique" series v3), so that a
  * library or an emulator that does not speak it fails the tests instead
- * of being judged as a kernel without it; elsewhere the probe above.
+ * of being judged as a kernel without it; elsewhere (also mlx5-emu's
+ * default, which follows its --kernel) the probe above.
  */
 static inline bool file_id_expected(int cmd_fd)
 {
 	const char *h = getenv("MLX5_EMU_HANDLES");
 
-	if (getenv("MLX5_EMU_DIR"))
-		return !h || strcmp(h, "lowest-free");
+	if (getenv("MLX5_EMU_DIR") && h && *h)
+		return strcmp(h, "lowest-free") != 0;
 	return file_id_of(cmd_fd) != 0;
 }
 

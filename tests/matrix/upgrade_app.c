@@ -84,9 +84,21 @@ static void check_bound(const char *fn, void *addr)
 
 static void conformance(struct ibv_context *ctx)
 {
-	/* mlx5-emu --handles: lowest-free is today's kernels */
+	/*
+	 * mlx5-emu --handles: lowest-free is today's kernels; without it,
+	 * series v3 on its --kernel 6.12 and later (MLX5_EMU_KERNEL)
+	 */
 	const char *handles = getenv("MLX5_EMU_HANDLES");
-	bool file_ids = !handles || strcmp(handles, "lowest-free");
+	const char *release = getenv("MLX5_EMU_KERNEL");
+	unsigned int major = 6, minor = 12;
+	bool file_ids;
+
+	if (release)
+		sscanf(release, "%u.%u", &major, &minor);
+	if (handles && *handles)
+		file_ids = strcmp(handles, "lowest-free") != 0;
+	else
+		file_ids = major > 6 || (major == 6 && minor >= 12);
 	struct mlx5dv_export_sizes sizes = {};
 	uint8_t obj_rec[RECORD_MAX] = { 0 }, umem_rec[RECORD_MAX] = { 0 };
 	uint8_t var_rec[RECORD_MAX] = { 0 }, bad[RECORD_MAX];
