@@ -3,13 +3,16 @@
  * The importing process: it never opened the device.  It receives the
  * exporter's command fd, imports the device and every object, reads and
  * changes them, lets go of them, and, once the exporter has destroyed
- * them, shows that their blobs no longer import (ENOENT).
+ * them, shows that their blobs reach nothing: refused (ENOENT) on a
+ * kernel without the verbs file id, imported into an object whose first
+ * command fails on one with it (kernel series v3).
  */
 #include <endian.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "mlx5-share-demo.h"
@@ -226,32 +229,76 @@ static void unimport_objects(struct importer *x)
 			    x->imported);
 }
 
-/* After destroy, every blob names a handle that is no longer live. */
+/*
+ * The first kernel command through a stale imported object: a DEVX
+ * object's query, a UMEM's dereg (libmlx5 keeps the struct when the
+ * kernel refuses; *freed when it did not), a VAR's mapping.  0 or the
+ * kernel's errno.
+ */
+static int stale_command(struct ibv_context *ctx, struct demo_obj *o,
+			 bool *freed)
+{
+	char what[160];
+	void *p;
+
+	*freed = false;
+	switch (o->kind) {
+	case DEMO_UMEM:
+		*freed = !mlx5dv_devx_umem_dereg(o->umem);
+		return *freed ? 0 : errno;
+	case DEMO_VAR:
+		p = mmap(NULL, o->var->length, PROT_READ | PROT_WRITE,
+			 MAP_SHARED, ctx->cmd_fd, o->var->mmap_off);
+		if (p == MAP_FAILED)
+			return errno;
+		munmap(p, o->var->length);
+		return 0;
+	default:
+		return demo_query(o, what, sizeof(what));
+	}
+}
+
+/*
+ * After destroy, every blob names a handle that is no longer live: on a
+ * kernel without the verbs file id import asks and refuses it (ENOENT);
+ * on one with it import asks nothing (the kernel gives the handle to no
+ * other object) and the object's first command fails instead.
+ */
 static void import_stale(struct importer *x)
 {
 	double t0 = demo_now_ms();
-	unsigned long refused = 0;
+	unsigned long refused = 0, unreached = 0;
 
 	for (unsigned long i = 0; i < x->n; i++) {
 		struct demo_obj *o = &x->objs[i];
 		double t1 = demo_now_ms();
-		int err = demo_import(x->ctx, o);
+		int err = demo_import(x->ctx, o), cmd = 0;
+		bool freed = false;
 
-		if (!err)
-			demo_unimport(o);
+		if (!err) {
+			cmd = stale_command(x->ctx, o, &freed);
+			if (!freed)
+				demo_unimport(o);
+		}
 		if (err == ENOENT)
 			refused++;
-		report_obj(&x->t, x->verbose, err == ENOENT, ROLE, t1,
-			   "import stale", o, err ? errname(err) : "accepted",
+		if (!err && cmd)
+			unreached++;
+		report_obj(&x->t, x->verbose, err == ENOENT || (!err && cmd),
+			   ROLE, t1, "import stale", o,
+			   err ? errname(err) : cmd ? errname(cmd) : "reached",
 			   " (handle %u): %s%s", o->handle,
-			   err ? "refused with " : "",
-			   err ? errname(err) : "accepted");
+			   err ? "refused with " :
+			   cmd ? "accepted, its first command failed with " :
+			   "accepted, and its first command worked",
+			   err ? errname(err) : cmd ? errname(cmd) : "");
 		report_progress(ROLE, "stale", i + 1, x->n);
 	}
 	if (!x->verbose)
 		report_step(ROLE, demo_now_ms() - t0,
-			    "import %lu stale blobs: %lu refused with ENOENT",
-			    x->n, refused);
+			    "import %lu stale blobs: %lu refused with ENOENT, "
+			    "%lu accepted reaching nothing", x->n, refused,
+			    unreached);
 }
 
 int run_importer(int sock)

@@ -35,6 +35,14 @@ struct emu_device {
 	 * (mlx5-emu run --query-handles)
 	 */
 	bool query_handles;
+	/*
+	 * Kernel series v3: a ufile never gives a handle number twice and
+	 * QUERY_CONTEXT answers FILE_ID (mlx5-emu run --handles=unique);
+	 * false: every released kernel, lowest free number first
+	 */
+	bool unique_handles;
+	/* the first handle number of each ufile in unique mode (0) */
+	uint32_t first_handle;
 	uint64_t fw_cmds;		/* firmware commands run, for anyone */
 	/* mlx5_ib_dev.mkey_var: the low byte of the next user MR's key */
 	uint8_t mkey_var;
@@ -42,6 +50,14 @@ struct emu_device {
 
 /* Set by mlx5-emu run --query-handles=off: "0" a kernel without it. */
 #define EMU_QUERY_HANDLES_ENV "MLX5_EMU_QUERY_HANDLES"
+/* Set by mlx5-emu run --handles=: "unique" (the default), "lowest-free" */
+#define EMU_HANDLES_ENV "MLX5_EMU_HANDLES"
+/*
+ * A test seam, no kernel's setting: in unique mode every ufile's first
+ * handle number (decimal, 0 to 2^31), so that a test reaches the end of
+ * the range (ENOSPC) in a few creates.
+ */
+#define EMU_FIRST_HANDLE_ENV "MLX5_EMU_TEST_FIRST_HANDLE"
 /* Set by mlx5-emu run --fw-ids=lowest-free: "lowest-free". */
 #define EMU_FW_IDS_ENV "MLX5_EMU_FW_IDS"
 

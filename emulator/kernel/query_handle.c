@@ -60,9 +60,7 @@ int emu_h_query_handle(struct emu_bundle *b)
 	o = emu_find_object((uint16_t)object_id);
 	if (!o)
 		return -EINVAL;
-	if (handle >= b->uf->xa_size)
-		return -ENOENT;
-	uo = b->uf->xa[handle];
+	uo = emu_uobj_find(b->uf, (uint32_t)handle);
 	if (!uo || !uo->committed || uo->type != object_id || o->is_fd)
 		return -ENOENT;
 	return emu_copy_to(b, UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE,

@@ -17,6 +17,7 @@
 #include <rdma/ib_user_verbs.h>
 #include <rdma/mlx5-abi.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
+#include "rdma_uapi_compat.h"
 
 #include "kernel_version.h"
 #include "mlx5_cmd.h"
@@ -314,6 +315,14 @@ int emu_h_query_context(struct emu_bundle *b)
 	ret = copy_context_facts(b, UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS,
 				 UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT);
 	if (ret)
+		return ret;
+	/*
+	 * series v3: the file's id when asked (uverbs_copy_to() of an
+	 * absent attribute is ENOENT, which the kernel's handler ignores)
+	 */
+	ret = emu_copy_to(b, UVERBS_ATTR_QUERY_CONTEXT_FILE_ID,
+			  &b->uf->file_id, sizeof(b->uf->file_id));
+	if (emu_is_copy_err(ret))
 		return ret;
 	emu_mlx5_ucontext_resp(b->uf, &resp);
 	len = emu_attr_len(b, MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX);

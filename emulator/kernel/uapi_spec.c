@@ -45,6 +45,10 @@
 #define A_OUT_STRUCT(_id, _t, _last, _mand)                                 \
 	A_STRUCT(_id, EMU_ATTR_PTR_OUT, _t, _last, _mand)
 #define A_CONST(_id, _mand) A_IN(_id, 8, 8, _mand)
+/* an optional output only kernel series v3 declares: a u64 */
+#define A_OUT_U64_V3(_id)                                                   \
+	{ .id = (_id), .type = EMU_ATTR_PTR_OUT, .v3 = true,                \
+	  .min_len = 8, .max_len = 8, .name = #_id }
 #define A_FLAGS(_id, _mand) A_IN(_id, 4, 8, _mand)
 /* an object attribute: a handle (IDR) or a file descriptor (FD) */
 #define A_OBJ(_id, _name, _type, _mand, _obj, _acc)                         \
@@ -148,6 +152,8 @@ static const struct emu_method_spec methods[] = {
 	       EMU_H_QUERY_CONTEXT,
 	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS, 4, 4, false),
 	       A_OUT(UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT, 8, 8, false),
+	       /* series v3: UVERBS_ATTR_TYPE(u64), UA_OPTIONAL */
+	       A_OUT_U64_V3(UVERBS_ATTR_QUERY_CONTEXT_FILE_ID),
 	       A_OUT_STRUCT(MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX,
 			    struct mlx5_ib_alloc_ucontext_resp,
 			    dump_fill_mkey, true)),

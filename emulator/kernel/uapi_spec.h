@@ -62,6 +62,11 @@ struct emu_attr_spec {
 	 * extra bytes must be zero, else EOPNOTSUPP)
 	 */
 	bool zero_trailing;
+	/*
+	 * Declared by kernel series v3 only: with mlx5-emu run
+	 * --handles=lowest-free (today's kernels) the attribute is unknown
+	 */
+	bool v3;
 	uint16_t min_len;	/* PTR: u.ptr.min_len; IDRS_ARRAY: min count */
 	uint16_t max_len;	/* PTR: u.ptr.len; IDRS_ARRAY: max count */
 	uint16_t obj_type;	/* IDR/FD/IDRS_ARRAY */

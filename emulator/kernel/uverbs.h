@@ -36,6 +36,7 @@ struct emu_uobj {
 	int usecnt;		/* uverbs_try_lock_object(): -1 exclusive */
 	unsigned int users;	/* ib_pd/ib_cq usecnt: QPs built on it */
 	struct emu_uobj *next;	/* ufile list, newest first */
+	struct emu_uobj *hnext;	/* the ufile's handle table bucket */
 	/*
 	 * Given at allocation, before the uobject is visible, and never
 	 * changed: what the core handle query answers (query_handle.c)
@@ -78,8 +79,18 @@ struct emu_ufile {
 	unsigned int serial;		/* for the trace */
 	struct emu_ucontext *uctx;
 	struct emu_uobj *list;		/* committed, newest first */
-	struct emu_uobj **xa;		/* id -> uobject (ufile->idr) */
-	uint32_t xa_size;
+	/*
+	 * ufile->idr: id -> uobject, allocated or committed, a hash of
+	 * nbuckets (a power of two) chains holding nids uobjects: its size
+	 * follows the live uobjects, not the numbers given
+	 */
+	struct emu_uobj **buckets;
+	uint32_t nbuckets;
+	uint32_t nids;
+	/* series v3: the lowest number never given (unique handles) */
+	uint32_t next_handle;
+	/* series v3: what QUERY_CONTEXT's FILE_ID answers, never 0 */
+	uint64_t file_id;
 	struct emu_mmap_entry *mmaps;	/* offsets that map (not removed) */
 	int async_fd;			/* write end of the async event pipe */
 	unsigned int refs;		/* connection + requests in flight */
@@ -150,11 +161,19 @@ int emu_reply_add_fd(struct emu_reply *rep, uint16_t idx, int fd);
 void emu_reply_free(struct emu_reply *rep);
 
 /* uobject helpers, rdma_core.c */
-struct emu_uobj *emu_uobj_alloc(struct emu_ufile *uf, uint16_t type);
+/*
+ * alloc_begin_idr_uobject(): a new exclusive uobject with a handle, not
+ * yet visible to lookups; -ENOSPC when the file has no number left to
+ * give, -ENOMEM
+ */
+int emu_uobj_alloc(struct emu_ufile *uf, uint16_t type,
+		   struct emu_uobj **out);
 void emu_uobj_commit(struct emu_ufile *uf, struct emu_uobj *uo);
 void emu_uobj_abort(struct emu_ufile *uf, struct emu_uobj *uo);
 int emu_uobj_lookup(struct emu_ufile *uf, uint16_t type, int64_t id,
 		    enum emu_access access, struct emu_uobj **out);
+/* xa_load(&ufile->idr, id): allocated or committed, NULL if none */
+struct emu_uobj *emu_uobj_find(struct emu_ufile *uf, uint32_t id);
 int emu_uobj_destroy(struct emu_ufile *uf, struct emu_uobj *uo,
 		     enum emu_remove_reason why);
 void emu_uobj_unlock(struct emu_uobj *uo, enum emu_access access);
@@ -269,6 +288,7 @@ uint32_t emu_cap_gen(struct emu_device *dev, unsigned int off,
 		     unsigned int width);
 /* write() commands on CQs, verbs_cq.c */
 int emu_cmd_resize_cq(struct emu_bundle *b);
+int emu_cmd_destroy_cq(struct emu_bundle *b);
 int emu_cmd_ex_modify_cq(struct emu_bundle *b);
 /* write() commands on QPs, verbs_qp.c */
 int emu_cmd_modify_qp(struct emu_bundle *b);

@@ -405,9 +405,9 @@ static int process_attr(struct emu_bundle *b, struct emu_battr *e,
 			 */
 			if (spec->type == EMU_ATTR_FD)
 				return 0;
-			uo = emu_uobj_alloc(b->uf, spec->obj_type);
-			if (!uo)
-				return -ENOMEM;
+			ret = emu_uobj_alloc(b->uf, spec->obj_type, &uo);
+			if (ret)
+				return ret;
 			e->uobj = uo;
 			if (spec->type == EMU_ATTR_IDR) {
 				id = uo->id;
@@ -494,9 +494,14 @@ static int run_method(struct emu_bundle *b, const struct ib_uverbs_attr *ua,
 		struct emu_battr *e = NULL;
 
 		for (j = 0; j < b->m->nattrs; j++)
-			if (b->m->attrs[j].id == ua[i].attr_id)
+			if (b->m->attrs[j].id == ua[i].attr_id &&
+			    (!b->m->attrs[j].v3 || b->dev->unique_handles))
 				e = &b->attrs[j];
-		/* uverbs_set_attr(): an unknown attribute */
+		/*
+		 * uverbs_set_attr(): an unknown attribute (also one only
+		 * series v3 declares, on today's kernels) is skipped, and
+		 * its output never flagged valid; mandatory, it fails
+		 */
 		if (!e) {
 			if (ua[i].flags & UVERBS_ATTR_F_MANDATORY)
 				return -EPROTONOSUPPORT;

@@ -148,9 +148,9 @@ int emu_cmd_reg_mr(struct emu_bundle *b)
 		return -EINVAL;
 	if (!b->uf->uctx)
 		return -EINVAL;
-	uo = emu_uobj_alloc(b->uf, UVERBS_OBJECT_MR);
-	if (!uo)
-		return -ENOMEM;
+	ret = emu_uobj_alloc(b->uf, UVERBS_OBJECT_MR, &uo);
+	if (ret)
+		return ret;
 	b->write_new = uo;
 	ret = check_mr_access(cmd.access_flags);
 	if (ret)

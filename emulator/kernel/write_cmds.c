@@ -212,9 +212,9 @@ static int cmd_alloc_pd(struct emu_bundle *b)
 		return ret;
 	if (!b->uf->uctx)
 		return -EINVAL;
-	uo = emu_uobj_alloc(b->uf, UVERBS_OBJECT_PD);
-	if (!uo)
-		return -ENOMEM;
+	ret = emu_uobj_alloc(b->uf, UVERBS_OBJECT_PD, &uo);
+	if (ret)
+		return ret;
 	b->write_new = uo;
 	pd = calloc(1, sizeof(*pd));
 	if (!pd)
@@ -290,6 +290,9 @@ static const struct write_method write_methods[] = {
 	  sizeof(struct ib_uverbs_reg_mr_resp), emu_cmd_reg_mr, "REG_MR" },
 	{ IB_USER_VERBS_CMD_DEREG_MR, sizeof(struct ib_uverbs_dereg_mr), 0,
 	  emu_cmd_dereg_mr, "DEREG_MR" },
+	{ IB_USER_VERBS_CMD_DESTROY_CQ, sizeof(struct ib_uverbs_destroy_cq),
+	  sizeof(struct ib_uverbs_destroy_cq_resp), emu_cmd_destroy_cq,
+	  "DESTROY_CQ" },
 	{ IB_USER_VERBS_CMD_RESIZE_CQ, sizeof(struct ib_uverbs_resize_cq),
 	  sizeof(struct ib_uverbs_resize_cq_resp), emu_cmd_resize_cq,
 	  "RESIZE_CQ" },

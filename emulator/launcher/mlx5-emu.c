@@ -2,7 +2,7 @@
 /*
  * mlx5-emu run [--devices N] [--same-guid] [--trace] [--no-netlink]
  *              [--query-handles=on|off] [--fw-ids=fresh|lowest-free]
- *              [--kernel=VERSION]
+ *              [--handles=unique|lowest-free] [--kernel=VERSION]
  *              -- COMMAND [ARGS...]
  *
  * Sets up one emulated machine (a private directory with the sysfs tree
@@ -50,6 +50,7 @@ static void usage(FILE *f)
 		"Usage: mlx5-emu run [--devices N] [--same-guid] [--trace]\n"
 		"                    [--no-netlink] [--query-handles=on|off]\n"
 		"                    [--fw-ids=fresh|lowest-free]\n"
+		"                    [--handles=unique|lowest-free]\n"
 		"                    [--kernel=VERSION]\n"
 		"                    -- COMMAND [ARGS...]\n"
 		"       mlx5-emu --help | --version\n"
@@ -60,8 +61,10 @@ static void usage(FILE *f)
 }
 
 /*
- * --query-handles=on|off (kernel design v2's core handle query) and
- * --fw-ids=fresh|lowest-free (firmware object numbers): the daemon, a
+ * --query-handles=on|off (kernel design v2's core handle query),
+ * --fw-ids=fresh|lowest-free (firmware object numbers) and
+ * --handles=unique|lowest-free (kernel series v3's handle rule and file
+ * id, or every released kernel's lowest free handle): the daemon, a
  * child, reads them from its environment (emu_device_init()).  0, or
  * the exit status of a usage error.
  */
@@ -74,6 +77,8 @@ static int model_option(const char *arg)
 		{ "--query-handles=off", EMU_QUERY_HANDLES_ENV, "0" },
 		{ "--fw-ids=fresh", EMU_FW_IDS_ENV, "fresh" },
 		{ "--fw-ids=lowest-free", EMU_FW_IDS_ENV, "lowest-free" },
+		{ "--handles=unique", EMU_HANDLES_ENV, "unique" },
+		{ "--handles=lowest-free", EMU_HANDLES_ENV, "lowest-free" },
 	};
 	size_t i;
 
@@ -87,7 +92,8 @@ static int model_option(const char *arg)
 		return 0;
 	}
 	fprintf(stderr, "mlx5-emu: %s: --query-handles takes on or off, "
-		"--fw-ids fresh or lowest-free\n", arg);
+		"--fw-ids fresh or lowest-free, --handles unique or "
+		"lowest-free\n", arg);
 	return 2;
 }
 
@@ -268,7 +274,8 @@ int main(int argc, char **argv)
 				return 2;
 			}
 		} else if (!strncmp(argv[i], "--query-handles=", 16) ||
-			   !strncmp(argv[i], "--fw-ids=", 9)) {
+			   !strncmp(argv[i], "--fw-ids=", 9) ||
+			   !strncmp(argv[i], "--handles=", 10)) {
 			ret = model_option(argv[i]);
 			if (ret)
 				return ret;

@@ -16,6 +16,7 @@
 #include "check.h"
 #include "e2e.h"
 #include "fdpass.h"
+#include "file_id_probe.h"
 #include "info_handles.h"
 #include "prm_bits.h"
 #include "prm_layout.h"
@@ -293,6 +294,29 @@ void e2e_check_fc_import(struct ibv_context *ctx, uint8_t *blob,
 		CHECK_EQ(fc_query(imp, id, out), 0);
 		mlx5dv_devx_obj_unimport(imp);
 	}
+}
+
+bool e2e_file_ids(struct ibv_context *ctx)
+{
+	return file_id_expected(ctx->cmd_fd);
+}
+
+void e2e_check_gone(struct ibv_context *ctx, uint8_t *blob)
+{
+	uint32_t in[4] = { 0 }, out[4];
+	struct mlx5dv_devx_obj *imp;
+
+	if (!e2e_file_ids(ctx)) {
+		CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, blob), ENOENT);
+		return;
+	}
+	imp = mlx5dv_devx_obj_import(ctx, blob);
+	CHECK(imp != NULL);
+	if (!imp)
+		return;
+	CHECK_EQ(mlx5dv_devx_obj_query(imp, in, sizeof(in), out,
+				       sizeof(out)), ENOENT);
+	mlx5dv_devx_obj_unimport(imp);
 }
 
 uint32_t e2e_blob_handle(const uint8_t *blob)

@@ -103,6 +103,19 @@ struct mlx5dv_devx_obj *e2e_fc_exported(struct ibv_context *ctx,
  */
 void e2e_check_fc_import(struct ibv_context *ctx, uint8_t *blob,
 			 uint32_t id);
+/*
+ * Does ctx's kernel report the verbs file id (series v3: a destroyed
+ * object's handle is never given again, and import asks nothing)?  As
+ * file_id_probe.h's file_id_expected().
+ */
+bool e2e_file_ids(struct ibv_context *ctx);
+/*
+ * CHECKs that the DEVX object blob of a destroyed object reaches nothing
+ * in ctx: without the file id import refuses it with ENOENT; with it
+ * import asks nothing and the object's first command (a query) fails
+ * with ENOENT.  Unimports what it imported.
+ */
+void e2e_check_gone(struct ibv_context *ctx, uint8_t *blob);
 /* The handle and object id a DEVX object blob carries. */
 uint32_t e2e_blob_handle(const uint8_t *blob);
 uint32_t e2e_blob_object_id(const uint8_t *blob);

@@ -3,10 +3,13 @@
  * The import's id confirmation for QPs, both ways.  The parent creates a
  * QP through DEVX (CREATE_QP on a UMEM, with a verbs PD and CQ), QUERY_QP
  * confirms its qpn, and a child given the command fd imports it.  Then the
- * parent destroys it and makes the freed handle (the lowest free one) name
- * something else: first a verbs QP, which INFO_HANDLES does not list as a
- * DEVX object, then a new DEVX QP with another qpn, which QUERY_QP tells
- * apart.  Both times the child's import of the old blob fails with ENOENT.
+ * parent destroys it and makes something else: first a verbs QP, then a
+ * new DEVX QP with another qpn.  Without the verbs file id each takes the
+ * freed handle (the lowest free one): INFO_HANDLES does not list the
+ * verbs QP as a DEVX object, QUERY_QP tells the new DEVX QP apart, and
+ * both times the child's import of the old blob fails with ENOENT.  With
+ * it (series v3) neither takes the handle, and the old blob imports into
+ * an object whose query fails with ENOENT (e2e_check_gone()).
  */
 #include <unistd.h>
 
@@ -84,13 +87,16 @@ static int child(void)
 	CHECK_EQ(state, PRM_QP_STATE_RST);
 	mlx5dv_devx_obj_unimport(imp);
 	e2e_send_step(sock, '1');
-	/* the handle is a verbs QP's now */
+	/*
+	 * the handle is a verbs QP's now (or, with the verbs file id, no
+	 * object's: e2e_check_gone())
+	 */
 	REQUIRE(e2e_wait_step(sock) == '2');
-	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.blob), ENOENT);
+	e2e_check_gone(ctx, m.blob);
 	e2e_send_step(sock, '2');
-	/* the handle is another DEVX QP's now */
+	/* the handle is another DEVX QP's now (or, likewise, no object's) */
 	REQUIRE(e2e_wait_step(sock) == '3');
-	CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx, m.blob), ENOENT);
+	e2e_check_gone(ctx, m.blob);
 	e2e_send_step(sock, '3');
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	close(sock);
@@ -135,7 +141,10 @@ int main(int argc, char **argv)
 	CHECK_EQ(mlx5dv_devx_obj_destroy(a.obj), 0);
 	vqp = verbs_qp();
 	REQUIRE(vqp);
-	CHECK_EQ(vqp->handle, e2e_blob_handle(m.blob));
+	if (e2e_file_ids(ctx))
+		CHECK(vqp->handle != e2e_blob_handle(m.blob));
+	else
+		CHECK_EQ(vqp->handle, e2e_blob_handle(m.blob));
 	e2e_send_step(sock, '2');
 	CHECK_EQ(e2e_wait_step(sock), '2');
 

@@ -11,6 +11,7 @@
 
 #include "blob.h"
 #include "check.h"
+#include "file_id_probe.h"
 #include "info_handles.h"
 #include "umv.h"
 
@@ -99,4 +100,37 @@ uint32_t umv_blob_handle(const void *blob)
 	if (blob_decode(blob, SIZE_MAX, 0, &b))
 		return UINT32_MAX;
 	return b.handle;
+}
+
+void umv_check_umem_gone(struct ibv_context *ctx, void *blob)
+{
+	struct mlx5dv_devx_umem *imp;
+
+	if (!file_id_expected(ctx->cmd_fd)) {
+		CHECK_ERRNO(!mlx5dv_devx_umem_import(ctx, blob), ENOENT);
+		return;
+	}
+	imp = mlx5dv_devx_umem_import(ctx, blob);
+	CHECK(imp != NULL);
+	if (!imp)
+		return;
+	/* a dereg the kernel refuses keeps the struct */
+	CHECK_EQ(mlx5dv_devx_umem_dereg(imp), ENOENT);
+	mlx5dv_devx_umem_unimport(imp);
+}
+
+void umv_check_var_gone(struct ibv_context *ctx, void *blob)
+{
+	struct mlx5dv_var *imp;
+
+	if (!file_id_expected(ctx->cmd_fd)) {
+		CHECK_ERRNO(!mlx5dv_var_import(ctx, blob), ENOENT);
+		return;
+	}
+	imp = mlx5dv_var_import(ctx, blob);
+	CHECK(imp != NULL);
+	if (!imp)
+		return;
+	CHECK_EQ(umv_var_map(ctx->cmd_fd, imp), EINVAL);
+	mlx5dv_var_unimport(imp);
 }

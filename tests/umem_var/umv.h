@@ -92,4 +92,14 @@ bool umv_listed(struct ibv_context *ctx, uint16_t object_id, uint32_t handle);
 /* The uverbs handle a valid blob carries. */
 uint32_t umv_blob_handle(const void *blob);
 
+/*
+ * CHECKs that the blob of a deregistered UMEM (freed VAR) reaches nothing
+ * in ctx: on a kernel without the verbs file id import refuses it with
+ * ENOENT; with it (series v3) import asks nothing and the object's first
+ * command fails: a UMEM's dereg with ENOENT, a VAR's mapping with EINVAL
+ * (while no later VAR took its offset).  Unimports what it imported.
+ */
+void umv_check_umem_gone(struct ibv_context *ctx, void *blob);
+void umv_check_var_gone(struct ibv_context *ctx, void *blob);
+
 #endif
