@@ -3,10 +3,12 @@
 # Makes a series (linux/patches, or the --series directory, e.g.
 # linux/patches-6.12) ready to send: each file's From: names
 # AUTHOR and, with --signoff, each patch (not the cover letter) ends its
-# message with "Signed-off-by: AUTHOR".  The committed patches carry a
-# placeholder author and no sign-off, because only a person can certify
-# the Developer's Certificate of Origin; checkpatch refuses them as they
-# are.  The kernel label's test signs them with a test identity this way.
+# message with "Signed-off-by: AUTHOR".  The committed patches are the
+# project maintainers' (the repository's identity), signed off by them;
+# someone else who sends them certifies the Developer's Certificate of
+# Origin with their own sign-off, added after the maintainers'.  The
+# kernel label's test adds a test identity this way, so that the applied
+# commits carry a known author whatever the committed one.
 #
 # Usage: sign-series.sh [--series DIR] --author "Name <mail>" [--signoff]
 #                       OUTDIR
@@ -42,7 +44,10 @@ for p in "$series"/*.patch; do
 	# first "---" line.  A trailer joins the message's last paragraph
 	# when that already holds trailers, else starts a new one.
 	awk -v author="$author" -v sob="$sob" '
-	!body && /^From: / { print "From: " author; next }
+	# a long From: is folded onto indented lines: drop them with it
+	!body && /^From: / { print "From: " author; from = 1; next }
+	!body && from && /^[ \t]/ { next }
+	!body { from = 0 }
 	!body && /^$/ { body = 1 }
 	body && !done && /^---$/ {
 		if (sob != "") {

@@ -12,7 +12,7 @@
 set -eu
 [ $# -eq 4 ] || { echo "usage: $0 SRC TREE CC WORK_DIR" >&2; exit 2; }
 SRC=$1 tree=$2 cc=$3 W=$4
-SERIES_CONSTANTS="UVERBS_METHOD_QUERY_HANDLE"
+SERIES_CONSTANTS="UVERBS_ATTR_QUERY_CONTEXT_FILE_ID"
 fail() { echo "FAIL: $*"; exit 1; }
 
 U=$W/uapi
