@@ -248,14 +248,14 @@ static void mr_unimport(struct item *it)
 }
 
 static const struct kind kinds[] = {
-	{ "flow counter", BLOB_KIND_DEVX_OBJ, fc_make, obj_export, obj_import, obj_destroy,
-	  obj_unimport, fc_use },
-	{ "DEVX PD", BLOB_KIND_DEVX_OBJ, pd_devx_make, obj_export, obj_import, obj_destroy,
-	  obj_unimport, no_use },
-	{ "UMEM", BLOB_KIND_DEVX_UMEM, umem_make, umem_export, umem_import, umem_destroy,
-	  umem_unimport, no_use },
-	{ "VAR", BLOB_KIND_VAR, var_make, var_export, var_import, var_destroy,
-	  var_unimport, var_use },
+	{ "flow counter", BLOB_KIND_DEVX_OBJ, fc_make, obj_export,
+	  obj_import, obj_destroy, obj_unimport, fc_use },
+	{ "DEVX PD", BLOB_KIND_DEVX_OBJ, pd_devx_make, obj_export,
+	  obj_import, obj_destroy, obj_unimport, no_use },
+	{ "UMEM", BLOB_KIND_DEVX_UMEM, umem_make, umem_export, umem_import,
+	  umem_destroy, umem_unimport, no_use },
+	{ "VAR", BLOB_KIND_VAR, var_make, var_export, var_import,
+	  var_destroy, var_unimport, var_use },
 	{ "verbs PD", 0, pd_make, handle_export, pd_import, pd_destroy,
 	  pd_unimport, no_use },
 	{ "verbs MR", 0, mr_make, handle_export, mr_import, mr_destroy,
