@@ -33,16 +33,17 @@
 #define STR(x) STR_(x)
 
 /*
- * EXIT_NO_COOKIE: every offline check passes, but the blob has no cookie
- * (import_policy_no_cookie()), which import refuses with EPROTO on a
- * kernel with the core handle query.  Worst first when files disagree:
- * usage, check failed, no cookie, pass.
+ * EXIT_NO_FILE_ID: every offline check passes, but the blob has no verbs
+ * file id (import_policy_no_file_id()), which import refuses with EPROTO
+ * on a kernel that reports file ids (kernel series v3) and which export
+ * writes on every other.  Worst first when files disagree: usage, check
+ * failed, no file id, pass.
  */
 enum {
 	EXIT_PASS = 0,
 	EXIT_CHECK_FAILED = 1,
 	EXIT_USAGE = 2,
-	EXIT_NO_COOKIE = 3,
+	EXIT_NO_FILE_ID = 3,
 };
 
 struct input {
@@ -74,9 +75,9 @@ static void usage(FILE *f)
 		"\n"
 		"Exit status: 0 all checks pass, 1 a check failed (one\n"
 		"made in another boot: ESTALE), 2 usage\n"
-		"or I/O error, 3 all checks pass but a blob has no cookie\n"
-		"(import refuses it with EPROTO on a kernel with the core\n"
-		"handle query).\n", prog);
+		"or I/O error, 3 all checks pass but a blob has no verbs\n"
+		"file id (import refuses it with EPROTO on a kernel that\n"
+		"reports file ids).\n", prog);
 }
 
 static uint16_t get16(const uint8_t *p)
@@ -236,11 +237,11 @@ static void print_body(const struct input *in, uint32_t kind)
 			printf("  %-16s %u\n", "log_obj_range", b[12]);
 		print_reserved(in, h + 13, 3);
 		print_x64(in, h + 16, "rx_icm_addr");
-		print_x64(in, h + 24, "cookie");
+		print_x64(in, h + 24, "file_id");
 		break;
 	case BLOB_KIND_DEVX_UMEM:
 		print_x32(in, h + 4, "umem_id");
-		print_x64(in, h + 8, "cookie");
+		print_x64(in, h + 8, "file_id");
 		break;
 	case BLOB_KIND_VAR:
 		print_x32(in, h + 4, "page_id");
@@ -248,7 +249,7 @@ static void print_body(const struct input *in, uint32_t kind)
 			printf("  %-16s %u\n", "var length", get32(b + 8));
 		print_reserved(in, h + 12, 4);
 		print_x64(in, h + 16, "mmap_off");
-		print_x64(in, h + 24, "cookie");
+		print_x64(in, h + 24, "file_id");
 		break;
 	default:
 		if (in->len > h + 4) {
@@ -305,6 +306,17 @@ static bool zero_bytes(const uint8_t *p, size_t n)
  * The decode checks of blob.h, in its order.  Each is judged on its own,
  * where the bytes allow, so that one bad byte does not hide another.
  */
+/* Why an older format is refused (blob.h). */
+static const char *old_format_why(uint16_t version)
+{
+	if (blob_version_known(version) || version > BLOB_FORMAT_VERSION)
+		return "";
+	if (version == 5)
+		return " (format 5's cookie came from a kernel method that "
+		       "was withdrawn)";
+	return " (older ones have no boot id)";
+}
+
 static void judge_decode(const struct input *in, struct judge *j)
 {
 	const uint8_t *b = in->buf;
@@ -324,10 +336,10 @@ static void judge_decode(const struct input *in, struct judge *j)
 	else
 		verdict(j, "format_version",
 			blob_version_known(get16(b + 4)), EPROTO,
-			"version %u%s", get16(b + 4),
+			"version %u%s%s", get16(b + 4),
 			blob_version_known(get16(b + 4)) ? "" :
 			", this library reads format " STR(BLOB_FORMAT_VERSION)
-			" only (older ones have no boot id)");
+			" only", old_format_why(get16(b + 4)));
 
 	if (in->len < 8)
 		verdict(j, "kind", false, EINVAL, "missing");
@@ -468,7 +480,7 @@ static int inspect(const struct input *in, const char *device,
 	struct blob dec;
 	uint32_t kind = in->len >= 8 ? get16(in->buf + 6) : 0;
 	size_t want = blob_size((enum blob_kind)kind);
-	bool too_long = in->longer, no_cookie;
+	bool too_long = in->longer, no_file_id;
 	int codec;
 
 	printf("%s: %zu%s bytes\n", in->name, in->len,
@@ -531,25 +543,29 @@ static int inspect(const struct input *in, const char *device,
 		printf("  %-16s not judged (import stops earlier)\n", "boot");
 	else
 		judge_boot(&dec, &j);
-	no_cookie = !j.failed && import_policy_no_cookie(&dec);
+	no_file_id = !j.failed && import_policy_no_file_id(&dec);
 	if (j.failed)
 		printf("  %-16s not judged (import stops earlier)\n",
-		       "cookie");
-	else if (no_cookie)
-		printf("  %-16s none (cookie 0): import fails with EPROTO "
-		       "on a kernel with the core handle query, not on one "
-		       "without it\n", "cookie");
+		       "file id");
+	else if (no_file_id)
+		printf("  %-16s none (file id 0): import fails with EPROTO "
+		       "on a kernel that reports file ids, not on one "
+		       "without them\n", "file id");
 	else
-		printf("  %-16s ok (with the core handle query, import wants "
-		       "the handle's object to have this cookie, else "
-		       "ENOENT)\n", "cookie");
+		printf("  %-16s ok (import wants the importing context's "
+		       "verbs file to be this one, else EXDEV)\n",
+		       "file id");
 	if (j.failed)
 		printf("  %-16s not judged (import stops earlier)\n",
 		       "liveness");
-	else
+	else if (no_file_id)
 		printf("  %-16s not judged offline (import asks the kernel: "
 		       "a handle that is not a live object of this kind -> "
 		       "ENOENT)\n", "liveness");
+	else
+		printf("  %-16s not asked by import (the kernel never "
+		       "gives the handle to another object: the first "
+		       "command fails if it is gone)\n", "liveness");
 
 	if (j.failed)
 		printf(" verdict: import fails with %s (%s)\n",
@@ -557,24 +573,25 @@ static int inspect(const struct input *in, const char *device,
 	else if (too_long)
 		printf(" verdict: not a blob file; its first %zu bytes would "
 		       "pass import's offline checks\n", want);
-	else if (no_cookie)
-		printf(" verdict: no cookie; import fails with EPROTO on a "
-		       "kernel with the core handle query, and on one without "
-		       "it accepts it %swhile the object lives\n",
+	else if (no_file_id)
+		printf(" verdict: no file id; import fails with EPROTO on a "
+		       "kernel that reports file ids, and on one without "
+		       "them accepts it %swhile the object lives\n",
 		       device ? "on this device " : "");
 	else
-		printf(" verdict: good blob; import accepts it %swhile the "
-		       "object lives\n", device ? "on this device " : "");
+		printf(" verdict: good blob; import accepts it %sthrough "
+		       "verbs file %" PRIu64 " only\n",
+		       device ? "on this device " : "", dec.file_id);
 	if (j.failed || too_long)
 		return EXIT_CHECK_FAILED;
-	return no_cookie ? EXIT_NO_COOKIE : EXIT_PASS;
+	return no_file_id ? EXIT_NO_FILE_ID : EXIT_PASS;
 }
 
-/* The worse of two exit statuses (EXIT_NO_COOKIE's comment). */
+/* The worse of two exit statuses (EXIT_NO_FILE_ID's comment). */
 static int worse(int a, int b)
 {
 	static const int rank[] = {
-		[EXIT_PASS] = 0, [EXIT_NO_COOKIE] = 1,
+		[EXIT_PASS] = 0, [EXIT_NO_FILE_ID] = 1,
 		[EXIT_CHECK_FAILED] = 2, [EXIT_USAGE] = 3,
 	};
 

@@ -4,10 +4,9 @@
  * steps as mlx5dv_devx_obj_import(), in the same order, so that the
  * errors are the same; only the kernel is asked differently.
  *
- * With the kernel's core handle query (handle_query.h): one call per
- * blob, judged as the single import judges its own (share_judge_handle);
- * the query takes one handle, so a batch saves nothing there but the
- * decoding loop.
+ * On a kernel that reports the verbs file's id (file_id.h): no kernel
+ * call at all, each blob judged by its file id as the single import
+ * judges its own (share_judge_file()).
  *
  * Without it, the checks of such a kernel:
  *
@@ -29,11 +28,9 @@
 #include <stdlib.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
-#include "handle_query.h"
 #include "info_handles.h"
 #include "live_check.h"
 #include "mlx5_share_batch.h"
-#include "rdma_uapi_compat.h"
 #include "share.h"
 
 /* The live DEVX object handles of the ufile, fetched once per batch. */
@@ -102,31 +99,20 @@ static int live_list_lookup(void *arg, int fd, uint32_t handle)
 	return sorted_contains(l->handles, l->count, handle) ? 0 : ENOENT;
 }
 
-/* The liveness and id checks of a kernel without the handle query. */
-static int judge_without(struct ibv_context *ctx, const struct blob *b,
-			 struct live_list *l)
-{
-	return live_check_devx_obj_via(ctx, b->handle, b->obj.type,
-				       b->obj.object_id, live_list_lookup, l);
-}
-
 /*
  * The kernel's word on one decoded blob, as its single import gets it:
- * the core handle query where the kernel has it (one call per blob, no
- * lock, no firmware command), else the batch's list and the id query.
+ * the verbs file id where the kernel reports it (no call), else the
+ * batch's list and the id query.
  */
 static int judge(struct ibv_context *ctx, const struct blob *b,
-		 struct live_list *l, uint64_t *cookie)
+		 struct live_list *l)
 {
-	int ret = HANDLE_QUERY_ABSENT;
+	int ret = share_judge_file(ctx, b);
 
-	*cookie = 0;
-	if (ctx->cmd_fd >= 0)
-		ret = share_judge_handle(ctx->cmd_fd, b, cookie);
-	if (ret != HANDLE_QUERY_ABSENT)
+	if (ret != IMPORT_UNDECIDED)
 		return ret;
-	*cookie = 0;
-	return judge_without(ctx, b, l);
+	return live_check_devx_obj_via(ctx, b->handle, b->obj.type,
+				       b->obj.object_id, live_list_lookup, l);
 }
 
 MLX5_SHARE_EXPORT
@@ -136,7 +122,6 @@ int mlx5share_devx_obj_import_batch(struct ibv_context *context,
 {
 	struct live_list l = { 0 };
 	int done = 0, saved = errno;
-	uint64_t cookie;
 	struct blob b;
 	size_t i;
 
@@ -149,10 +134,10 @@ int mlx5share_devx_obj_import_batch(struct ibv_context *context,
 		errs[i] = share_decode(context, blobs[i], BLOB_KIND_DEVX_OBJ,
 				       &b);
 		if (!errs[i])
-			errs[i] = judge(context, &b, &l, &cookie);
+			errs[i] = judge(context, &b, &l);
 		if (errs[i])
 			continue;
-		objs[i] = share_devx_obj_new(context, &b, cookie);
+		objs[i] = share_devx_obj_new(context, &b);
 		if (!objs[i])
 			errs[i] = ENOMEM;
 		else

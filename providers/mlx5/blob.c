@@ -121,7 +121,7 @@ static void move_body(unsigned char *p, struct blob *b, bool store)
 		break;
 	}
 	/* each kind's last eight bytes */
-	move64(p + blob_size(b->kind) - 8, &b->cookie, store);
+	move64(p + blob_size(b->kind) - 8, &b->file_id, store);
 }
 
 size_t blob_encode(const struct blob *b, void *buf)

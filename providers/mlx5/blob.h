@@ -19,21 +19,27 @@
  *  off len DEVX object (80)   DEVX UMEM (64)   VAR (80)
  *   48   4 handle             handle           handle
  *   52   4 type               umem_id          page_id
- *   56   4 object_id          cookie (8)       length
+ *   56   4 object_id          file_id (8)      length
  *   60   1 log_obj_range                       reserved (4)
  *   61   3 reserved
  *   64   8 rx_icm_addr                         mmap_off
- *   72   8 cookie                              cookie
+ *   72   8 file_id                             file_id
  *
  * handle is the exporter's uverbs handle, type libmlx5's enum
- * mlx5_devx_obj_type.  cookie is the uverbs core's cookie of the object,
- * asked once at export of the core handle query (handle_query.h): unique
- * in the whole system while it runs; 0 when the kernel has no such
- * query.  The boot id binds a blob to the boot of the kernel it was made
- * in: handles and cookies mean nothing after a reboot, so import refuses
- * another boot's blob (ESTALE, blob_check_boot()).  Formats 2 to 4 had
- * no boot id (a 32-byte header): nothing proves which boot made them, and
- * like any other format they are refused with EPROTO.
+ * mlx5_devx_obj_type.  file_id is the id of the verbs file the handle
+ * belongs to, as the kernel reports it (file_id.h; kernel series v3):
+ * unique in the boot, and such a kernel never gives a handle number of a
+ * file to a second object; 0 when the kernel reports none (every released
+ * kernel).  The boot id binds a blob to the boot of the kernel it was
+ * made in: handles and file ids mean nothing after a reboot, so import
+ * refuses another boot's blob (ESTALE, blob_check_boot()).
+ *
+ * Older formats are refused with EPROTO, like any unknown format.
+ * Formats 2 to 4 had no boot id (a 32-byte header): nothing proves which
+ * boot made them.  Format 5 held, where format 6 holds the file id, a
+ * cookie from the uverbs core's handle query of kernel series v2, which
+ * was withdrawn: no kernel will have the method, so a format 5 blob's
+ * cookie proves nothing, and its 0 would read as "no file id".
  *
  * Decoding checks, in order, never reading past the header's length:
  * magic, format version (EPROTO), kind, length, checksum, reserved bytes
@@ -50,7 +56,7 @@
 #include <stdint.h>
 
 #define BLOB_MAGIC "M5SX"
-#define BLOB_FORMAT_VERSION 5
+#define BLOB_FORMAT_VERSION 6
 #define BLOB_BOOT_ID_OFF 32
 #define BLOB_BOOT_ID_LEN 16
 #define BLOB_HEADER_SIZE (BLOB_BOOT_ID_OFF + BLOB_BOOT_ID_LEN)
@@ -76,10 +82,10 @@ struct blob_device {
 	bool has_vhca_id;
 };
 
-/* A decoded blob; cookie 0 when unknown. */
+/* A decoded blob; file_id 0 when the exporter's kernel reported none. */
 struct blob {
 	uint16_t version;
-	uint64_t cookie;
+	uint64_t file_id;
 	uint8_t boot_id[BLOB_BOOT_ID_LEN];
 	enum blob_kind kind;
 	uint64_t node_guid;

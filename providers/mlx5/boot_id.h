@@ -3,7 +3,7 @@
  * The kernel's boot id, which a blob carries (blob.h): a random UUID the
  * kernel draws at boot and shows as text in BOOT_ID_PATH.  Export writes
  * it into the blob and import wants the same one (ESTALE otherwise), so
- * that a blob saved before a reboot, whose handles and cookies named
+ * that a blob saved before a reboot, whose handles and file ids named
  * objects of a kernel that is gone, is never taken for today's.
  *
  * Read with open() and read(), so that mlx5-emu's preload, which models

@@ -24,15 +24,12 @@ static void from_blob(void *obj, struct ibv_context *ctx,
 }
 
 struct mlx5dv_devx_obj *share_devx_obj_new(struct ibv_context *ctx,
-					   const struct blob *b,
-					   uint64_t cookie)
+					   const struct blob *b)
 {
 	struct mlx5dv_devx_obj *obj = calloc(1, sizeof(*obj));
 
-	if (obj) {
+	if (obj)
 		devx_obj_from_blob(obj, ctx, b);
-		import_tag_set(BLOB_KIND_DEVX_OBJ, obj, cookie);
-	}
 	return obj;
 }
 

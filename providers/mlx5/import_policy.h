@@ -5,17 +5,16 @@
  * Portable on purpose (libc and prm/ only): rdma-core's mlx5 provider can
  * carry this file unchanged.
  *
- * With the kernel's core handle query (handle_query.h) none of the table
- * is asked: for every kind the handle must hold a live object of the
- * blob's kind whose cookie is the blob's (import_policy_judge(): ENOENT
- * otherwise, EPROTO for a blob without a cookie), which proves the
- * exported object itself; type, object_id, log_obj_range and
- * rx_icm_addr, a UMEM's umem_id and a VAR's page_id, length and mmap_off
- * are then the exporter's word (CRC-protected only), within
- * import_policy_bounds().  Re-export of an imported struct asks the same
- * query and refuses (ENOENT) when the cookie is not the one it was
- * imported with (import_tag.h).  Without the query, the table below
- * decides, and re-export asks nothing.
+ * On a kernel that reports the verbs file's id (file_id.h, kernel series
+ * v3) none of the table is asked: a blob of this boot whose file id is the
+ * importing context's names, by the kernel's rule that a file never gives
+ * a handle number twice, the exported object or nothing
+ * (import_policy_file()).  Nothing is asked of the kernel at import; the
+ * first command through the imported struct fails with the kernel's errno
+ * if the object is gone.  type, object_id, log_obj_range and rx_icm_addr,
+ * a UMEM's umem_id and a VAR's page_id, length and mmap_off are then the
+ * exporter's word (CRC-protected only), within import_policy_bounds().
+ * On a kernel without it (every released kernel) the table below decides.
  *
  * libmlx5 (set_devx_obj_info()) records a type and firmware id only for
  * the rows below; of any other DEVX object import can only ask whether
@@ -114,25 +113,27 @@ int import_policy_verdict(const struct import_policy *p, int err,
 uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type);
 
 /*
- * Judges a decoded blob by the kernel's cookie of the object its handle
- * holds, once the core handle query has answered (so this kernel has
- * it, and the exporter, in the same boot of the same kernel, had it too):
- * EPROTO when the blob claims less than such an export writes (a cookie
- * of 0: a downgrade, whatever wrote it); ENOENT when the
- * cookies differ (the handle holds another object now: a stale blob);
- * else 0.  The other fields are not the kernel's to vouch for: see
+ * Judges a decoded blob of this boot by the verbs file id of the
+ * importing context (file_id, 0 when its kernel reports none):
+ *   file_id set   the blob's is 0: EPROTO (the exporter, on this very
+ *                 kernel, had one to write: an older writer or a forgery);
+ *                 another: EXDEV (another verbs file, hence possibly
+ *                 another device or function); equal: 0, nothing to ask
+ *   file_id 0     the blob's is set: EXDEV (made through a file of a
+ *                 kernel that reports ids, which this file is not);
+ *                 else IMPORT_UNDECIDED: the table's checks decide.
+ * The other fields are not the kernel's to vouch for: see
  * import_policy_bounds() and mlx5-share(7), WHAT IMPORT PROVES.
  */
-int import_policy_judge(const struct blob *b, uint64_t cookie);
+int import_policy_file(const struct blob *b, uint64_t file_id);
 
 /*
- * Does b claim less than an export on a kernel with the core handle
- * query writes (a cookie of 0)?  Import on such a
- * kernel refuses it with EPROTO (import_policy_judge()); on a kernel
- * without the query it is what export writes.  A reader without the
- * kernel (mlx5-share-inspect) can only say which.
+ * Does b carry no verbs file id (0)?  What export writes on a kernel
+ * without file ids; import on a kernel with them refuses it with EPROTO
+ * (import_policy_file()).  A reader without the kernel
+ * (mlx5-share-inspect) can only say which.
  */
-bool import_policy_no_cookie(const struct blob *b);
+bool import_policy_no_file_id(const struct blob *b);
 
 /*
  * log_obj_range is a 5-bit field of the general object create command

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB */
 /*
- * What import asks a kernel without the core handle query (handle_query.h,
- * asked first): is the blob's handle a live object of the
+ * What import asks a kernel that does not report the verbs file's id
+ * (file_id.h, asked first): is the blob's handle a live object of the
  * right type in the importing context's ufile (uverbs INFO_HANDLES on
  * context->cmd_fd), and, where import_policy.h gives the object's type a
  * PRM query, does the object behind that handle carry the exported id?

@@ -5,11 +5,10 @@
 
 #include "boot_id.h"
 #include "device_id.h"
-#include "handle_query.h"
-#include "import_tag.h"
+#include "file_id.h"
+#include "import_policy.h"
 #include "layout.h"
 #include "live_check.h"
-#include "rdma_uapi_compat.h"
 #include "share.h"
 
 int share_fail(int err)
@@ -44,65 +43,32 @@ int share_decode(struct ibv_context *ctx, const void *data,
 	return ret ? ret : blob_check_boot(b, boot);
 }
 
-/* The cookie of b's handle in fd's file, as an object of b's kind. */
-static int query_cookie(int fd, const struct blob *b, uint64_t *cookie)
+int share_file_id(struct ibv_context *ctx, uint64_t *id)
 {
-	int ret = handle_query(fd, b->handle,
-			       handle_query_object_id(b->kind), cookie);
+	int ret = file_id_get(ctx, id);
 
-	return ret == EINVAL ? ENOENT : ret;	/* no such type: not there */
-}
-
-int share_judge_handle(int fd, const struct blob *b, uint64_t *cookie)
-{
-	int ret;
-
-	ret = query_cookie(fd, b, cookie);
-	if (ret == ENOENT && import_policy_no_cookie(b))
-		return EPROTO;	/* the method is there: a downgrade first */
-	if (ret)
-		return ret;
-	return import_policy_judge(b, *cookie);
-}
-
-int share_export_cookie(struct ibv_context *ctx, struct blob *b,
-			uint64_t tag)
-{
-	uint64_t cookie;
-	int ret;
-
-	b->cookie = 0;
-	if (ctx->cmd_fd < 0)
-		return 0;	/* VFIO: no kernel, and import refuses it */
-	ret = query_cookie(ctx->cmd_fd, b, &cookie);
-	if (ret == HANDLE_QUERY_ABSENT)
+	if (ret == EOPNOTSUPP) {
+		*id = 0;	/* VFIO: no verbs file, and import refuses it */
 		return 0;
-	if (ret)
-		return ret;
-	/* An imported object exports only while it is still that object. */
-	if (tag && !import_tag_matches(b->kind, tag, cookie))
-		return ENOENT;
-	b->cookie = cookie;
-	return 0;
+	}
+	return ret;
+}
+
+int share_judge_file(struct ibv_context *ctx, const struct blob *b)
+{
+	uint64_t id;
+	int ret = file_id_get(ctx, &id);
+
+	return ret ? ret : import_policy_file(b, id);
 }
 
 /*
- * What the kernel says of a decoded blob's handle in ctx's uverbs file;
- * *cookie gets the object's cookie when the core handle query vouched
- * for it, else stays 0.
+ * What a kernel without file ids says of a decoded blob's handle in
+ * ctx's verbs file: is it a live object of the kind, and where
+ * import_policy.h has a query, the exported id?
  */
-static int share_live(struct ibv_context *ctx, const struct blob *b,
-		      uint64_t *cookie)
+static int share_live(struct ibv_context *ctx, const struct blob *b)
 {
-	int ret;
-
-	*cookie = 0;
-	if (ctx->cmd_fd >= 0) {
-		ret = share_judge_handle(ctx->cmd_fd, b, cookie);
-		if (ret != HANDLE_QUERY_ABSENT)
-			return ret;
-		*cookie = 0;
-	}
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		return live_check_devx_obj(ctx, b->handle, b->obj.type,
@@ -120,13 +86,14 @@ void *share_import(struct ibv_context *ctx, const void *data,
 		   share_from_blob_fn from_blob)
 {
 	int ret, saved = errno;
-	uint64_t cookie;
 	struct blob b;
 	void *obj;
 
 	ret = share_decode(ctx, data, kind, &b);
 	if (!ret)
-		ret = share_live(ctx, &b, &cookie);
+		ret = share_judge_file(ctx, &b);
+	if (ret == IMPORT_UNDECIDED)
+		ret = share_live(ctx, &b);
 	if (ret) {
 		errno = ret;
 		return NULL;
@@ -137,7 +104,6 @@ void *share_import(struct ibv_context *ctx, const void *data,
 		return NULL;
 	}
 	from_blob(obj, ctx, &b);
-	import_tag_set(kind, obj, cookie);
 	errno = saved;	/* the kernel's answers along the way are not ours */
 	return obj;
 }

@@ -14,8 +14,8 @@
 #include "blob.h"
 #include "boot_id.h"
 #include "device_id.h"
+#include "file_id.h"
 #include "import_policy.h"
-#include "import_tag.h"
 #include "layout.h"
 
 /* Marks the functions the version script exports (-fvisibility=hidden). */
@@ -33,25 +33,22 @@ typedef void (*share_from_blob_fn)(void *obj, struct ibv_context *ctx,
 				   const struct blob *b);
 
 /*
- * The object's cookie for its blob (b->cookie), asked of the kernel once
- * (handle_query.h) for the handle b's body names (b->kind and the body
- * filled).  tag: what obj keeps of its import (import_tag.h), 0 for an
- * object this process created.  0 with cookie 0 when the kernel has no
- * core handle query or the context no command fd; else 0, ENOENT (no
- * live object of the kind under the handle, or, for an imported object,
- * another object than the one it was imported as) or the kernel's errno.
+ * The verbs file id an export of ctx writes (file_id.h): 0 also for a
+ * context without a command fd (VFIO mode), whose blobs no import takes.
+ * 0, or the query's errno.
  */
-int share_export_cookie(struct ibv_context *ctx, struct blob *b,
-			uint64_t tag);
+int share_file_id(struct ibv_context *ctx, uint64_t *id);
 
 /*
  * An export: the arguments (EINVAL) and the loaded layout are checked
- * before to_blob reads any field of obj, then the kernel is asked for the
- * object's cookie, then the blob of kind, bound to the object's device
- * and to this boot of the kernel (boot_id.h: a boot id that cannot be
- * read fails the export with its errno), is written to data.  Returns
- * 0, or share_fail()'s errno; data is written only on success.
- * Inline, so that each kind's to_blob is too: export is a hot path.
+ * before to_blob reads any field of obj, then the blob of kind, bound to
+ * the object's device, to this boot of the kernel and to its context's
+ * verbs file (device_id.h, boot_id.h, file_id.h: an identity that cannot
+ * be had fails the export with its errno; each is asked of the kernel
+ * once, so an export makes no kernel call once its context has made
+ * one), is written to data.  Returns 0, or share_fail()'s errno; data is
+ * written only on success.  Inline, so that each kind's to_blob is too:
+ * export is a hot path.
  */
 static inline int share_export(const void *obj, void *data,
 			       enum blob_kind kind, share_to_blob_fn to_blob)
@@ -71,14 +68,13 @@ static inline int share_export(const void *obj, void *data,
 	ret = device_id_get(ctx, &dev);
 	if (!ret)
 		ret = boot_id_get(b.boot_id);
+	if (!ret)
+		ret = share_file_id(ctx, &b.file_id);
 	if (ret)
 		return share_fail(ret);
 	b.kind = kind;
 	b.version = BLOB_FORMAT_VERSION;
 	blob_set_device(&b, &dev);
-	ret = share_export_cookie(ctx, &b, import_tag_get(kind, obj));
-	if (ret)
-		return share_fail(ret);
 	blob_encode(&b, data);
 	return 0;
 }
@@ -96,22 +92,20 @@ int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);
 
 /*
- * The kernel's word on a decoded blob's handle through the core handle
- * query of fd's uverbs file: 0 (the handle holds the very object the
- * blob was exported from; *cookie gets its cookie), EPROTO or ENOENT
- * (import_policy_judge()), another kernel errno, or HANDLE_QUERY_ABSENT
- * (ask as a kernel without the method allows: live_check.h).  A type
- * the device does not know (the kernel's EINVAL: a VAR where there are
- * none) is ENOENT: no such object is there.
+ * What the importing context's verbs file id proves of a decoded blob
+ * (import_policy_file()): 0 (a kernel with file ids and the blob's file
+ * is ctx's: its handle names the exported object or nothing, no kernel
+ * call needed), EXDEV, EPROTO, EOPNOTSUPP (no command fd: VFIO mode),
+ * the query's errno, or IMPORT_UNDECIDED (a kernel without file ids:
+ * ask it as live_check.h does).
  */
-int share_judge_handle(int fd, const struct blob *b, uint64_t *cookie);
+int share_judge_file(struct ibv_context *ctx, const struct blob *b);
 
 /*
- * An import: share_decode(), then the kernel's word on the handle (the
- * core handle query, else live_check.h), then a zeroed struct of size
- * bytes that from_blob fills and that keeps the object's cookie
- * (import_tag.h).  Returns it with errno as the caller left it, or NULL
- * with errno set.
+ * An import: share_decode(), then share_judge_file() and, on a kernel
+ * without file ids, the checks of live_check.h, then a zeroed struct of
+ * size bytes that from_blob fills.  Returns it with errno as the caller
+ * left it, or NULL with errno set.
  */
 void *share_import(struct ibv_context *ctx, const void *data,
 		   enum blob_kind kind, size_t size,
@@ -128,11 +122,10 @@ struct mlx5dv_devx_obj;
 
 /*
  * A new struct mlx5dv_devx_obj of ctx with the fields a decoded DEVX_OBJ
- * blob carries, as mlx5dv_devx_obj_create() would have built it, keeping
- * cookie (import_tag.h; 0: none).  Returns NULL when out of memory.
+ * blob carries, as mlx5dv_devx_obj_create() would have built it.
+ * Returns NULL when out of memory.
  */
 struct mlx5dv_devx_obj *share_devx_obj_new(struct ibv_context *ctx,
-					   const struct blob *b,
-					   uint64_t cookie);
+					   const struct blob *b);
 
 #endif

@@ -14,13 +14,13 @@
  * device, destroyed (both kinds of check), and a handle reused by an
  * object of another type.
  *
- * With the kernel's core handle query (mlx5-emu's default; run again
- * with --query-handles=off), no INFO_HANDLES at all: one handle query per
- * blob, and the retyped QP and TIR blobs import: their cookie names the
- * PD at the handle, and a type is the exporter's word, which the kernel's
- * answer does not cover (mlx5-share(7), WHAT IMPORT PROVES).
+ * On a kernel that reports the verbs file id (mlx5-emu's default; run
+ * again with --handles=lowest-free), no kernel call at all: the retyped
+ * QP and TIR blobs import (a type is the exporter's word, mlx5-share(7),
+ * WHAT IMPORT PROVES), and so do the destroyed objects' blobs, whose
+ * handles no new object takes: their structs reach nothing.
  *
- * INFO_HANDLES and handle query calls are counted by interposing ioctl()
+ * INFO_HANDLES and all uverbs calls are counted by interposing ioctl()
  * in this program (ioctl_watch.c, ioctl_watch.h).
  */
 #include <endian.h>
@@ -36,21 +36,20 @@
 #include "check.h"
 #include "e2e.h"
 #include "ioctl_watch.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 #define NAME "batch_import"
 
-static unsigned long info_handles_calls, query_handles_calls;
-static bool method;	/* the kernel has the core handle query */
+static unsigned long info_handles_calls, all_calls;
+static bool file_ids;	/* the kernel reports the verbs file id */
 
 void ioctl_watch(const struct ib_uverbs_ioctl_hdr *hdr)
 {
 	if (hdr && hdr->object_id == UVERBS_OBJECT_DEVICE &&
 	    hdr->method_id == UVERBS_METHOD_INFO_HANDLES)
 		info_handles_calls++;
-	if (hdr && hdr->object_id == UVERBS_OBJECT_DEVICE &&
-	    hdr->method_id == UVERBS_METHOD_QUERY_HANDLE)
-		query_handles_calls++;
+	if (hdr)
+		all_calls++;
 }
 
 static void put_le(uint8_t *p, uint32_t v, int bytes)
@@ -191,9 +190,9 @@ int main(int argc, char **argv)
 		check_skip(NAME, "needs two mlx5 devices");
 	ctx = e2e_open(0);
 	other = e2e_open(1);
-	method = query_handle_present(ctx->cmd_fd);
-	printf("%s: the kernel %s the core handle query\n", NAME,
-	       method ? "has" : "lacks");
+	file_ids = file_id_expected(ctx->cmd_fd);
+	printf("%s: the kernel %s the verbs file id\n", NAME,
+	       file_ids ? "reports" : "does not report");
 	check_arguments(ctx);
 
 	for (i = 0; i < 8; i++) {
@@ -236,18 +235,19 @@ int main(int argc, char **argv)
 	add_export(&b, other_obj);			/* other device */
 	expect(&b, EXDEV);
 	/*
-	 * Destroyed objects.  Handles are reused lowest first: the new PD
-	 * below takes the counter's handle (the counter query must refuse
-	 * the old blob), and the destroyed PD's handle stays free.
+	 * Destroyed objects.  Lowest-free handles: the new PD below takes
+	 * the counter's handle (the counter query must refuse the old
+	 * blob), and the destroyed PD's handle stays free.  File ids: no
+	 * handle is given twice, and the blobs import without a call.
 	 */
 	gone_fc = fc_alloc(ctx, &id);
 	REQUIRE(gone_fc);
 	add_export(&b, gone_fc);
-	expect(&b, ENOENT);				/* by the id query */
+	expect(&b, file_ids ? 0 : ENOENT);		/* by the id query */
 	gone_pd = pd_alloc(ctx, NULL);
 	REQUIRE(gone_pd);
 	add_export(&b, gone_pd);
-	expect(&b, ENOENT);				/* by the list */
+	expect(&b, file_ids ? 0 : ENOENT);		/* by the list */
 	REQUIRE(e2e_blob_handle(b.data[b.n - 2]) <
 		e2e_blob_handle(b.data[b.n - 1]));
 	REQUIRE(mlx5dv_devx_obj_destroy(gone_fc) == 0);
@@ -255,8 +255,12 @@ int main(int argc, char **argv)
 	gone = pd_alloc(ctx, NULL);
 	REQUIRE(gone);
 	add_export(&b, gone);				/* a good one again */
-	CHECK_EQ(e2e_blob_handle(b.data[b.n - 1]),
-		 e2e_blob_handle(b.data[b.n - 3]));
+	if (file_ids)
+		CHECK(e2e_blob_handle(b.data[b.n - 1]) >
+		      e2e_blob_handle(b.data[b.n - 2]));
+	else
+		CHECK_EQ(e2e_blob_handle(b.data[b.n - 1]),
+			 e2e_blob_handle(b.data[b.n - 3]));
 	for (i = 0; i < 4; i++)
 		add_export(&b, pds[i]);		/* duplicates are fine */
 
@@ -266,36 +270,38 @@ int main(int argc, char **argv)
 	unimport_all(objs, b.n);
 
 	/*
-	 * Without the handle query: one INFO_HANDLES for the whole batch,
-	 * one per single import.  With it: none.
+	 * Without the file id: one INFO_HANDLES for the whole batch, one
+	 * per single import.  With it: no call at all.
 	 */
 	calls = info_handles_calls;
+	id = all_calls;
 	CHECK(mlx5share_devx_obj_import_batch(ctx, b.blobs, b.n, objs,
 					      (int[MAX_BLOBS]){ 0 }) > 0);
-	CHECK_EQ(info_handles_calls - calls, method ? 0 : 1);
+	CHECK_EQ(info_handles_calls - calls, file_ids ? 0 : 1);
+	if (file_ids)
+		CHECK_EQ(all_calls - id, 0);
 	unimport_all(objs, b.n);
 	calls = info_handles_calls;
+	id = all_calls;
 	for (i = 8; i < 48; i++)
 		mlx5dv_devx_obj_unimport(mlx5dv_devx_obj_import(ctx,
 								b.blobs[i]));
-	if (method)
-		CHECK_EQ(info_handles_calls - calls, 0);
+	if (file_ids)
+		CHECK_EQ(all_calls - id, 0);
 	else
 		CHECK(info_handles_calls - calls >= 40);
 
-	/*
-	 * Types that the id query proves need no list at all.  With the
-	 * handle query, one call per blob.
-	 */
+	/* Types that the id query proves need no list at all. */
 	calls = info_handles_calls;
 	compare_batch(ctx, &fc_only, objs, "counters", true);
 	unimport_all(objs, fc_only.n);
-	id = query_handles_calls;
+	id = all_calls;
 	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, fc_only.blobs,
 						 fc_only.n, objs,
 						 (int[MAX_BLOBS]){ 0 }),
 		 (int)fc_only.n);
-	CHECK_EQ(query_handles_calls - id, method ? fc_only.n : 0);
+	/* without the file id, one id query per counter */
+	CHECK_EQ(all_calls - id, file_ids ? 0 : fc_only.n);
 	unimport_all(objs, fc_only.n);
 	CHECK(info_handles_calls - calls == 0);
 
@@ -303,34 +309,33 @@ int main(int argc, char **argv)
 	 * QP and TIR blobs (made from the PDs' blobs: libmlx5 never records
 	 * these types for a PD, so each query is refused): their query needs
 	 * INFO_HANDLES first, which the batch still asks only once.  With
-	 * the handle query, the cookie says the handle holds the very PD
-	 * exported, and the type is the exporter's word: they import.
+	 * the file id the type is the exporter's word: they import.
 	 */
 	for (i = 0; i < 16; i++) {
 		p = add(&qp_tir);
 		memcpy(p, b.data[8 + i], E2E_BLOB_MAX);
 		put_le(p + 52, i % 2 ? IMPORT_DEVX_TIR : IMPORT_DEVX_QP, 4);
 		reseal(p);
-		expect(&qp_tir, method ? 0 : ENOENT);
+		expect(&qp_tir, file_ids ? 0 : ENOENT);
 	}
 	add_export(&qp_tir, pds[0]);		/* and an untyped good one */
 	calls = info_handles_calls;
 	compare_batch(ctx, &qp_tir, objs, "QP and TIR", true);
 	unimport_all(objs, qp_tir.n);
 	/* the single imports */
-	if (method)
+	if (file_ids)
 		CHECK_EQ(info_handles_calls - calls, 0);
 	else
 		CHECK(info_handles_calls - calls >= 17);
 	calls = info_handles_calls;
-	id = query_handles_calls;
+	id = all_calls;
 	CHECK_EQ(mlx5share_devx_obj_import_batch(ctx, qp_tir.blobs, qp_tir.n,
 						 objs, (int[MAX_BLOBS]){ 0 }),
-		 method ? (int)qp_tir.n : 1);
+		 file_ids ? (int)qp_tir.n : 1);
 	unimport_all(objs, qp_tir.n);
-	CHECK_EQ(info_handles_calls - calls, method ? 0 : 1);
-	/* one call per blob */
-	CHECK_EQ(query_handles_calls - id, method ? qp_tir.n : 0);
+	CHECK_EQ(info_handles_calls - calls, file_ids ? 0 : 1);
+	if (file_ids)
+		CHECK_EQ(all_calls - id, 0);
 
 	/* A second context on the same ufile (ibv_import_device). */
 	/* ibv_import_device() takes over (and closes) the fd it gets. */

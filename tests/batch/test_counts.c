@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The numbers README.md and mlx5-share(7) state about import's kernel
- * calls, measured, on a kernel without the core handle query (mlx5-emu
- * run --query-handles=off; before that option existed the emulator was
- * exactly that kernel):
+ * calls, measured, on a kernel without the verbs file id (mlx5-emu run
+ * --handles=lowest-free, today's kernels):
  *
  *   kernel calls per import, by kind (ioctls counted by interposing
  *   ioctl() in this program: ioctl_watch.c)

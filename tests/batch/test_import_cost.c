@@ -2,19 +2,20 @@
 /*
  * What an import costs the kernel, counted by mlx5-emu (emu_counters.h):
  *
- *   with the core handle query   a single import of any kind (flow
- *       counter, flow meter, PD, UMEM, VAR) is one ioctl, that query, and
- *       no firmware command; a batch of 100,000 mixed DEVX object blobs
- *       is one query per blob (the query takes one handle), and no
- *       firmware command
- *   without it (--query-handles=off)   today's: a counter or meter import
- *       is its id query, one firmware command; a PD, UMEM or VAR import
- *       one INFO_HANDLES and no firmware command; the batch asks one
- *       INFO_HANDLES and one id query per counter or meter blob
+ *   with the verbs file id (series v3, --handles=unique)  a single import
+ *       of any kind (flow counter, flow meter, PD, UMEM, VAR) is no ioctl
+ *       and no firmware command; a batch of 100,000 mixed DEVX object
+ *       blobs neither
+ *   without it (--handles=lowest-free)   today's: a counter or meter
+ *       import is its id query, one firmware command; a PD, UMEM or VAR
+ *       import one INFO_HANDLES and no firmware command; the batch asks
+ *       one INFO_HANDLES and one id query per counter or meter blob
+ *   export, in both modes, no ioctl
  *
- * Each import is counted after a first one, which may ask the device's
- * identity (QUERY_HCA_CAP, cached per device) or learn that the kernel
- * has no handle query.
+ * Each call is counted after a first one, which may ask the device's
+ * identity (QUERY_HCA_CAP, cached per device) and the context's verbs
+ * file id (QUERY_CONTEXT, cached per context: counted apart, and never
+ * again).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,22 +26,22 @@
 #include "devx_objs.h"
 #include "e2e.h"
 #include "emu_counters_read.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 #define NAME "batch_import_cost"
 
 enum { BATCH = 100000, OBJS = 64 };
 
 static struct ibv_context *ctx;
-static bool method;
+static bool file_ids;
 
-/* Counters of the context's file, with those of the handle query. */
+/* Counters of the context's file, with those of QUERY_CONTEXT. */
 static struct emu_counters count(void)
 {
 	struct emu_counters c;
 
 	REQUIRE(emu_counters_read(ctx->cmd_fd, UVERBS_OBJECT_DEVICE,
-				  UVERBS_METHOD_QUERY_HANDLE, &c) == 0);
+				  UVERBS_METHOD_QUERY_CONTEXT, &c) == 0);
 	return c;
 }
 
@@ -55,8 +56,8 @@ static void cost(const struct emu_counters *a, const struct emu_counters *b,
 
 /*
  * A single import of blob with import/unimport, after a first: costs
- * want_ioctls ioctls and want_fw firmware commands, where the handle
- * query is the one ioctl when the kernel has it.
+ * want_ioctls ioctls and want_fw firmware commands, none of them the
+ * file id's QUERY_CONTEXT.
  */
 #define CHECK_SINGLE(what, blob, import, unimport, want_ioctls, want_fw)  \
 	do {								  \
@@ -73,13 +74,30 @@ static void cost(const struct emu_counters *a, const struct emu_counters *b,
 		CHECK(_o != NULL);					  \
 		unimport(_o);						  \
 		cost(&_a, &_b, &_n, &_q, &_f);				  \
-		printf("%s: %s import: %llu ioctls (%llu handle queries), " \
+		printf("%s: %s import: %llu ioctls (%llu QUERY_CONTEXT), " \
 		       "%llu firmware commands\n", NAME, what,		  \
 		       (unsigned long long)_n, (unsigned long long)_q,	  \
 		       (unsigned long long)_f);				  \
 		CHECK_EQ(_n, (want_ioctls));				  \
-		CHECK_EQ(_q, method ? 1 : 0);				  \
+		CHECK_EQ(_q, 0);					  \
 		CHECK_EQ(_f, (want_fw));				  \
+	} while (0)
+
+/*
+ * An export of obj with export into blob: no ioctl, in both modes.  The
+ * first export of the context (e2e_export() before) asked its file id.
+ */
+#define CHECK_EXPORT(what, obj, export, blob)				  \
+	do {								  \
+		struct emu_counters _a, _b;				  \
+									  \
+		_a = count();						  \
+		CHECK_EQ(export(obj, blob), 0);				  \
+		_b = count();						  \
+		printf("%s: %s export: %llu ioctls\n", NAME, what,	  \
+		       (unsigned long long)(_b.ioctls - _a.ioctls));	  \
+		CHECK_EQ(_b.ioctls - _a.ioctls, 0);			  \
+		CHECK_EQ(_b.fw_cmds - _a.fw_cmds, 0);			  \
 	} while (0)
 
 static void singles(void)
@@ -93,36 +111,48 @@ static void singles(void)
 	long page = sysconf(_SC_PAGESIZE);
 	void *buf;
 
+	struct emu_counters a, b;
+
 	fc = fc_alloc(ctx, NULL);
 	pd = pd_alloc(ctx, NULL);
 	REQUIRE(fc && pd);
+	/* The context's first export: its file id, once. */
+	a = count();
 	e2e_export(fc, fc_blob);
+	b = count();
+	CHECK_EQ(b.method_ioctls - a.method_ioctls, 1);
 	e2e_export(pd, pd_blob);
-	/* counter: its id query without the handle query */
+	CHECK_EXPORT("flow counter", fc, mlx5dv_devx_obj_export, fc_blob);
+	CHECK_EXPORT("PD", pd, mlx5dv_devx_obj_export, pd_blob);
+	/* counter: its id query without the file id */
 	CHECK_SINGLE("flow counter", fc_blob, mlx5dv_devx_obj_import,
-		     mlx5dv_devx_obj_unimport, 1, method ? 0 : 1);
+		     mlx5dv_devx_obj_unimport, file_ids ? 0 : 1,
+		     file_ids ? 0 : 1);
 	/* PD: INFO_HANDLES without it */
 	CHECK_SINGLE("PD", pd_blob, mlx5dv_devx_obj_import,
-		     mlx5dv_devx_obj_unimport, 1, 0);
+		     mlx5dv_devx_obj_unimport, file_ids ? 0 : 1, 0);
 	if (e2e_meter_supported()) {
 		meter = meter_create(ctx, NULL);
 		REQUIRE(meter);
 		e2e_export(meter, m_blob);
 		CHECK_SINGLE("flow meter", m_blob, mlx5dv_devx_obj_import,
-			     mlx5dv_devx_obj_unimport, 1, method ? 0 : 1);
+			     mlx5dv_devx_obj_unimport, file_ids ? 0 : 1,
+			     file_ids ? 0 : 1);
 		CHECK_EQ(mlx5dv_devx_obj_destroy(meter), 0);
 	}
 	REQUIRE(posix_memalign(&buf, page, page) == 0);
 	umem = mlx5dv_devx_umem_reg(ctx, buf, page, IBV_ACCESS_LOCAL_WRITE);
 	REQUIRE(umem);
 	REQUIRE(mlx5dv_devx_umem_export(umem, u_blob) == 0);
+	CHECK_EXPORT("UMEM", umem, mlx5dv_devx_umem_export, u_blob);
 	CHECK_SINGLE("UMEM", u_blob, mlx5dv_devx_umem_import,
-		     mlx5dv_devx_umem_unimport, 1, 0);
+		     mlx5dv_devx_umem_unimport, file_ids ? 0 : 1, 0);
 	var = mlx5dv_alloc_var(ctx, 0);
 	if (var) {
 		REQUIRE(mlx5dv_var_export(var, v_blob) == 0);
+		CHECK_EXPORT("VAR", var, mlx5dv_var_export, v_blob);
 		CHECK_SINGLE("VAR", v_blob, mlx5dv_var_import,
-			     mlx5dv_var_unimport, 1, 0);
+			     mlx5dv_var_unimport, file_ids ? 0 : 1, 0);
 		mlx5dv_free_var(var);
 	}
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
@@ -160,7 +190,7 @@ static void batch(void)
 	REQUIRE(list && out && errs);
 	for (i = 0; i < BATCH; i++) {
 		list[i] = blobs[i % OBJS];
-		/* counters and meters: an id query each without the method */
+		/* counters and meters: an id query each without file ids */
 		if (i % OBJS % 2 == 0 || (i % OBJS % 4 == 1 && meters))
 			id_queries++;
 	}
@@ -172,13 +202,13 @@ static void batch(void)
 	for (i = 0; i < BATCH; i++)
 		mlx5dv_devx_obj_unimport(out[i]);
 	cost(&a, &b, &n, &q, &f);
-	printf("%s: batch of %d blobs: %llu ioctls (%llu handle queries), "
+	printf("%s: batch of %d blobs: %llu ioctls (%llu QUERY_CONTEXT), "
 	       "%llu firmware commands\n", NAME, BATCH, (unsigned long long)n,
 	       (unsigned long long)q, (unsigned long long)f);
-	if (method) {
-		/* one query per blob, nothing else */
-		CHECK_EQ(q, BATCH);
-		CHECK_EQ(n, q);
+	CHECK_EQ(q, 0);
+	if (file_ids) {
+		/* nothing at all */
+		CHECK_EQ(n, 0);
 		CHECK_EQ(f, 0);
 	} else {
 		/* one INFO_HANDLES, one id query per counter or meter blob */
@@ -201,9 +231,9 @@ int main(int argc, char **argv)
 	ctx = e2e_open(0);
 	if (emu_counters_read(ctx->cmd_fd, 0, 0, &c))
 		check_skip(NAME, "needs mlx5-emu's counters");
-	method = query_handle_present(ctx->cmd_fd);
-	printf("%s: core handle query %s\n", NAME,
-	       method ? "present" : "absent");
+	file_ids = file_id_expected(ctx->cmd_fd);
+	printf("%s: verbs file id %s\n", NAME,
+	       file_ids ? "reported" : "not reported");
 	singles();
 	batch();
 	CHECK_EQ(ibv_close_device(ctx), 0);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * The last INFO_HANDLES round judged by its answer, on a kernel without
- * the DEVX handle query (mlx5-emu run --query-handles=off).
+ * the verbs file id (mlx5-emu run --handles=lowest-free).
  *
  * Without an earlier answer on a descriptor, the library asks for 256
  * handles and doubles the buffer while the answer comes back full: 256,
@@ -31,7 +31,7 @@
 #include "devx_objs.h"
 #include "e2e.h"
 #include "ioctl_watch.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 #define NAME "batch_list_rounds"
 
@@ -121,9 +121,9 @@ int main(int argc, char **argv)
 	struct mlx5dv_devx_obj **pds;
 	int i;
 
-	if (query_handle_present(ctx->cmd_fd))
-		check_skip(NAME, "needs a kernel without the core handle "
-			   "query (mlx5-emu run --query-handles=off)");
+	if (file_id_of(ctx->cmd_fd))
+		check_skip(NAME, "needs a kernel without the verbs file id "
+			   "(mlx5-emu run --handles=lowest-free)");
 	pds = calloc(LIST_MAX + 2, sizeof(*pds));
 	REQUIRE(pds);
 

@@ -3,8 +3,10 @@
  * Scenario 7: bad blobs through the real import path, each refused with
  * its errno, allocating nothing in the kernel, and every existing object
  * still working afterwards.  Blobs with a recomputed checksum reach the
- * later checks: wrong version, kind, length, reserved bytes, device, and
- * a forged handle or object id that only the kernel can refuse.
+ * later checks: wrong version, kind, length, reserved bytes, device,
+ * another verbs file's id, and a forged handle or object id that only the
+ * kernel can refuse on kernels without the verbs file id; with it they
+ * import, and the handle's first command fails.
  */
 #include <endian.h>
 #include <stdlib.h>
@@ -15,7 +17,7 @@
 #include "check.h"
 #include "e2e.h"
 #include "import_policy.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 #define NAME "e2e_bad_blobs"
 
@@ -107,7 +109,7 @@ static void damaged(struct ibv_context *ctx, const uint8_t *good)
 static void resealed(struct ibv_context *ctx, const uint8_t *good)
 {
 	uint8_t b[E2E_BLOB_MAX];
-	bool method;
+	bool file_ids;
 
 	memcpy(b, good, E2E_BLOB_MAX);
 	put16le(b + 4, BLOB_FORMAT_VERSION + 1);
@@ -146,39 +148,44 @@ static void resealed(struct ibv_context *ctx, const uint8_t *good)
 	reseal(b, blob_len);
 	check_refused(ctx, b, EXDEV, "guid", 16);
 
-	/* Well-formed, but the kernel has no such object. */
+	/*
+	 * Well-formed, but the kernel has no such object: without the file
+	 * id the kernel is asked and refuses it; with it nothing is asked
+	 * (the handle names no object, now or ever: its first command
+	 * fails).
+	 */
+	file_ids = file_id_expected(ctx->cmd_fd);
 	memcpy(b, good, E2E_BLOB_MAX);
 	put32le(b + 48, 4000);		/* handle */
 	reseal(b, blob_len);
-	check_refused(ctx, b, ENOENT, "handle", 4000);
+	if (file_ids)
+		check_imports(ctx, b, "handle", 4000);
+	else
+		check_refused(ctx, b, ENOENT, "handle", 4000);
 
 	/*
-	 * Another object id: with the kernel's core handle query the cookie
-	 * says the handle holds the very object exported, and the id is the
-	 * exporter's word (a counter's id has 32 bits: no bound), so it
-	 * imports; without the query, the id query finds no such object.
+	 * Another object id: with the file id the id is the exporter's word
+	 * (a counter's id has 32 bits: no bound), so it imports; without
+	 * it, the id query finds no such object.
 	 */
-	method = query_handle_present(ctx->cmd_fd);
 	memcpy(b, good, E2E_BLOB_MAX);
 	put32le(b + 56, e2e_blob_object_id(good) + 7);	/* object id */
 	reseal(b, blob_len);
-	if (method)
+	if (file_ids)
 		check_imports(ctx, b, "object id", 7);
 	else
 		check_refused(ctx, b, ENOENT, "object id", 7);
-	/* The same without a cookie: a downgrade with the query. */
+	/* The same without a file id: a downgrade where there is one. */
 	memset(b + 72, 0, 8);
 	reseal(b, blob_len);
-	check_refused(ctx, b, method ? EPROTO : ENOENT,
-		      "object id, no cookie", 7);
+	check_refused(ctx, b, file_ids ? EPROTO : ENOENT,
+		      "object id, no file id", 7);
 
-	/* Another cookie: an object the kernel never had at this handle. */
-	if (method) {
-		memcpy(b, good, E2E_BLOB_MAX);
-		b[72] ^= 0x40;
-		reseal(b, blob_len);
-		check_refused(ctx, b, ENOENT, "cookie", 72);
-	}
+	/* Another verbs file's id: EXDEV in both modes. */
+	memcpy(b, good, E2E_BLOB_MAX);
+	b[72] ^= 0x40;
+	reseal(b, blob_len);
+	check_refused(ctx, b, EXDEV, "file id", 72);
 
 	/* Fields libmlx5 cannot have recorded: EINVAL in every mode. */
 	memcpy(b, good, E2E_BLOB_MAX);

@@ -2,34 +2,38 @@
 /*
  * One blob, one object (issue 18): for every kind (flow counter, flow
  * meter, DEVX QP, PD as an untyped DEVX object, UMEM, VAR), an object is
- * exported and destroyed and a new one of the kind takes its handle (the
- * kernel hands handles out lowest-free) and, with mlx5-emu
- * --fw-ids=lowest-free, its firmware number too.  Then the stale blob:
+ * exported and destroyed and a new one of the kind is made and, with
+ * mlx5-emu --fw-ids=lowest-free, takes its firmware number.  Then:
  *
- *   with the kernel's core handle query  ENOENT, every kind, both
- *       firmware modes (the cookie differs)
- *   without it (--query-handles=off)      what mlx5-share(7) says: the
+ *   kernel with the verbs file id (--handles=unique, series v3)  the
+ *       new object has another handle (a file never gives one twice);
+ *       the stale blob imports without a kernel call, and the first
+ *       command through it fails with the kernel's errno (a DEVX
+ *       object's query, a UMEM's dereg: ENOENT), every kind, both
+ *       firmware modes; but a VAR's mmap_off is an offset, not a
+ *       handle, reused lowest-free as before: the stale struct maps the
+ *       new VAR's page (mlx5-share(7) says so)
+ *   without it (--handles=lowest-free, every released kernel)  the new
+ *       object takes the handle; what mlx5-share(7) says: the
  *       id-confirmed kinds (counter, meter, QP) ENOENT when the number
  *       is fresh and import the new object when it was reused; PD, UMEM
  *       and VAR (liveness and type only) import the new object
  *
- * and its copy that claims less (issue 30 item 2: the cookie set to 0):
- * with the query EPROTO (it claims less than any export on this kernel
- * writes: a downgrade), without it judged as above; its format 4 copy
- * (no boot id) EPROTO in every mode.  The new object's blob imports in
- * every mode, its format 4 copy in none.
+ * and its copy that claims less (the file id set to 0): with the file id
+ * EPROTO (this kernel gave its exporter one to write), without it judged
+ * as above; its format 5 copy (format 5 held v2's cookie) EPROTO in every
+ * mode.  The new object's blob imports in every mode, its format 5 copy
+ * in none.
  *
- * Issue 21 item 2, as kernel design v2 leaves it: a live flow counter's
- * blob with its type set to 0 and the checksum recomputed names the
- * exported object (its cookie matches) and imports: the type is the
- * exporter's word, which the kernel's answer does not cover
- * (mlx5-share(7), WHAT IMPORT PROVES); its format 4 copy is EPROTO.
- * Without the query the type 0 blob imports (the blob's writer chose
- * the weaker check: documented).
+ * Issue 21 item 2: a live flow counter's blob with its type set to 0
+ * and the checksum recomputed imports in both modes: the type is the
+ * exporter's word, which neither the file id nor the kernel's answers
+ * cover (mlx5-share(7), WHAT IMPORT PROVES); its format 5 copy is EPROTO.
  *
- * Registered four times: {query on, off} x {fw-ids fresh, lowest-free};
- * the program is told the firmware mode (--fw-ids=...) and reads the
- * query's presence from the kernel (query_handle_probe.h).
+ * Registered four times: {--handles unique, lowest-free} x {fw-ids
+ * fresh, lowest-free}; the program is told the firmware mode
+ * (--fw-ids=...) and asks the kernel whether it reports the file id
+ * (file_id_probe.h).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -42,12 +46,12 @@
 #include "e2e.h"
 #include "e2e_kind_ops.h"
 #include "import_policy.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 #define NAME "e2e_identity"
 
 static struct ibv_context *ctx;
-static bool method, lowest_free;
+static bool file_ids, lowest_free;
 
 /* The QP's verbs PD and CQ and its work queue's UMEM. */
 static struct devx_qp_env qp_env;
@@ -180,22 +184,22 @@ static void put32(uint8_t *p, uint32_t v)
 }
 
 /*
- * Relabels a blob as format 4, which had no boot id, and reseals it:
- * import refuses it with EPROTO in every mode.
+ * Relabels a blob as format 5 (v2's cookie where the file id is) and
+ * reseals it: import refuses it with EPROTO in every mode.
  */
-static void to_format4(uint8_t *blob, enum blob_kind kind)
+static void to_format5(uint8_t *blob, enum blob_kind kind)
 {
 	blob[4] = BLOB_FORMAT_VERSION - 1;
 	put32(blob + 12, blob_checksum(blob, blob_size(kind)));
 }
 
-/* A copy of a blob that claims less (issue 30 item 2): cookie 0. */
+/* A copy of a blob that claims less (issue 30 item 2): file id 0. */
 static void weakened(const uint8_t *blob, uint8_t *out, enum blob_kind kind)
 {
 	struct blob b;
 
 	REQUIRE(blob_decode(blob, BLOB_MAX_SIZE, kind, &b) == 0);
-	b.cookie = 0;
+	b.file_id = 0;
 	REQUIRE(blob_encode(&b, out) == blob_size(kind));
 }
 
@@ -219,11 +223,59 @@ static void check_import(const struct kind *k, uint8_t *blob, int want,
 		k->ops->unimport(obj);
 }
 
+/*
+ * The first command through an imported struct: a DEVX object's query,
+ * a UMEM's dereg (which frees the struct only when the kernel destroyed
+ * the object).  0 or the kernel's errno.  Not for VARs.
+ */
+static int first_command(const struct kind *k, void *imp)
+{
+	uint32_t in[4] = { 0 }, out[4];
+
+	if (k->ops->blob_kind == BLOB_KIND_DEVX_UMEM)
+		return mlx5dv_devx_umem_dereg(imp);
+	return mlx5dv_devx_obj_query(imp, in, sizeof(in), out, sizeof(out));
+}
+
+/*
+ * The stale blob with the verbs file id: it imports (nothing is asked),
+ * and the struct reaches nothing: a DEVX object's or UMEM's first command
+ * fails with ENOENT.  A VAR's mmap_off is the new VAR's (mmap offsets are
+ * reused lowest-free, file ids or not): the stale struct maps its page.
+ */
+static void stale_with_file_id(const struct kind *k, uint8_t *blob, void *b)
+{
+	void *imp;
+	int ret;
+
+	errno = 0;
+	imp = k->ops->import(ctx, blob);
+	CHECK(imp != NULL);
+	if (!imp) {
+		fprintf(stderr, "%s: stale blob: %s, want imported\n",
+			k->name, strerror(errno));
+		return;
+	}
+	if (k->ops->blob_kind == BLOB_KIND_VAR) {
+		CHECK_EQ((long long)((struct mlx5dv_var *)imp)->mmap_off,
+			 (long long)((struct mlx5dv_var *)b)->mmap_off);
+		k->ops->unimport(imp);
+		return;
+	}
+	ret = first_command(k, imp);
+	if (ret != ENOENT)
+		fprintf(stderr, "%s: stale struct's first command: %s, want "
+			"ENOENT\n", k->name, strerror(ret));
+	CHECK_EQ(ret, ENOENT);
+	if (ret || k->ops->blob_kind != BLOB_KIND_DEVX_UMEM)
+		k->ops->unimport(imp);	/* a dereg that worked freed it */
+}
+
 static void stale(const struct kind *k)
 {
 	uint8_t blob[E2E_BLOB_MAX] = { 0 }, nblob[E2E_BLOB_MAX] = { 0 };
 	uint8_t wblob[E2E_BLOB_MAX] = { 0 };
-	uint32_t old_id = 0, new_id = 0;
+	uint32_t old_id = 0, new_id = 0, old_h, new_h;
 	bool reused;
 	void *a, *b;
 	int want;
@@ -238,9 +290,13 @@ static void stale(const struct kind *k)
 	b = k->make(&new_id);
 	REQUIRE(b);
 	REQUIRE(k->ops->export(b, nblob) == 0);
-	/* The kernel hands handles out lowest-free: the same one. */
-	CHECK_EQ(handle_of(nblob, k->ops->blob_kind),
-		 handle_of(blob, k->ops->blob_kind));
+	old_h = handle_of(blob, k->ops->blob_kind);
+	new_h = handle_of(nblob, k->ops->blob_kind);
+	/* Lowest-free handles: the same one; file ids: never again. */
+	if (file_ids)
+		CHECK(new_h != old_h);
+	else
+		CHECK_EQ(new_h, old_h);
 	reused = new_id == old_id;
 	/*
 	 * Firmware numbers: reused exactly in lowest-free mode.  A VAR's
@@ -248,31 +304,34 @@ static void stale(const struct kind *k)
 	 */
 	if (k->fw_mode)
 		CHECK_EQ(reused, lowest_free);
-	printf("%s: %s: handle %u, number %#x then %#x\n", NAME, k->name,
-	       handle_of(blob, k->ops->blob_kind), old_id, new_id);
+	printf("%s: %s: handle %u then %u, number %#x then %#x\n", NAME,
+	       k->name, old_h, new_h, old_id, new_id);
 
 	/* The stale blob. */
-	if (method)
-		want = ENOENT;	/* the cookie: every kind, both modes */
+	if (file_ids)
+		want = 0;	/* imports; its struct reaches nothing */
 	else if (k->id_confirmed)
 		want = reused ? 0 : ENOENT;	/* the id query */
 	else
 		want = 0;	/* liveness and type only: the alias */
-	check_import(k, blob, want, "stale blob");
-	/* Weakened copies: a downgrade with the query, else as above. */
+	if (file_ids)
+		stale_with_file_id(k, blob, b);
+	else
+		check_import(k, blob, want, "stale blob");
+	/* Weakened copies: a downgrade with file ids, else as above. */
 	weakened(blob, wblob, k->ops->blob_kind);
-	check_import(k, wblob, method ? EPROTO : want, "stale, cookie 0");
+	check_import(k, wblob, file_ids ? EPROTO : want, "stale, file id 0");
 	weakened(nblob, wblob, k->ops->blob_kind);
-	check_import(k, wblob, method ? EPROTO : 0, "new, cookie 0");
+	check_import(k, wblob, file_ids ? EPROTO : 0, "new, file id 0");
 
-	/* Its format 4 copy: no boot id, EPROTO in every mode. */
-	to_format4(blob, k->ops->blob_kind);
-	check_import(k, blob, EPROTO, "stale format 4 blob");
+	/* Its format 5 copy: EPROTO in every mode. */
+	to_format5(blob, k->ops->blob_kind);
+	check_import(k, blob, EPROTO, "stale format 5 blob");
 
-	/* The new object's own blob, and its format 4 copy. */
+	/* The new object's own blob, and its format 5 copy. */
 	check_import(k, nblob, 0, "new blob");
-	to_format4(nblob, k->ops->blob_kind);
-	check_import(k, nblob, EPROTO, "new format 4 blob");
+	to_format5(nblob, k->ops->blob_kind);
+	check_import(k, nblob, EPROTO, "new format 5 blob");
 	k->destroy(b);
 }
 
@@ -296,8 +355,8 @@ static void claims_less(void)
 	put32(blob + 52, IMPORT_DEVX_UNTYPED);
 	reseal(blob);
 	check_import(k, blob, 0, "type 0");
-	to_format4(blob, BLOB_KIND_DEVX_OBJ);
-	check_import(k, blob, EPROTO, "type 0, format 4");
+	to_format5(blob, BLOB_KIND_DEVX_OBJ);
+	check_import(k, blob, EPROTO, "type 0, format 5");
 	REQUIRE(mlx5dv_devx_obj_destroy(fc) == 0);
 }
 
@@ -311,9 +370,9 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[a], "--fw-ids=lowest-free"))
 			lowest_free = true;
 	ctx = e2e_open(0);
-	method = query_handle_expected(ctx->cmd_fd);
-	printf("%s: core handle query %s, firmware numbers %s\n", NAME,
-	       method ? "present" : "absent",
+	file_ids = file_id_expected(ctx->cmd_fd);
+	printf("%s: verbs file id %s, firmware numbers %s\n", NAME,
+	       file_ids ? "reported" : "not reported",
 	       lowest_free ? "lowest-free" : "fresh");
 	REQUIRE(devx_qp_env_open(ctx, &qp_env) == 0);
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {

@@ -3,23 +3,24 @@
  * No laundering through re-export (issue 30 item 1): for every kind (a
  * flow counter, a PD as an untyped DEVX object, a UMEM, a VAR), an
  * object is exported and imported, the import is exported again (which
- * must work while the object lives, and carry the same cookie), then the
- * owner destroys the object and a new one of the kind takes its handle
- * (and, with mlx5-emu --fw-ids=lowest-free, its firmware number).  Now
- * the export of the imported struct:
+ * must work while the object lives, and carry the same verbs file id),
+ * then the owner destroys the object and a new one of the kind is made
+ * (with mlx5-emu --fw-ids=lowest-free, taking its firmware number).
+ * Export of the imported struct asks the kernel nothing and succeeds in
+ * both modes (mlx5-share(7), RE-EXPORT); what differs is what its blob
+ * can reach:
  *
- *   with the kernel's core handle query   ENOENT, every kind, both
- *       firmware modes: the struct keeps the cookie it was imported with
- *       and the kernel's answer for the handle is another object's; the
- *       caller's buffer is left untouched; the same once the handle is
- *       dead
- *   without it (--query-handles=off)      export succeeds: the struct's
- *       own fields are all it can go by (mlx5-share(7), RE-EXPORT)
+ *   with the verbs file id (--handles=unique, series v3)  the new object
+ *       has another handle, so the re-exported blob, which keeps the
+ *       old one, never names it: it imports, and the struct's first
+ *       command fails with ENOENT
+ *   without it (--handles=lowest-free)  the new object takes the handle:
+ *       the re-exported blob names it (the documented gap)
  *
- * Registered {query on, off} x {fw-ids fresh, lowest-free} and on older
- * kernels; the mode is mlx5-emu's --query-handles
- * (query_handle_expected()), so a library that does not keep what it
- * imported fails with the query on.
+ * Registered {--handles unique, lowest-free} x {fw-ids fresh,
+ * lowest-free} and on older kernels; the mode is mlx5-emu's --handles
+ * (file_id_expected()), so a library that does not write the file id
+ * fails with unique handles.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -31,12 +32,12 @@
 #include "devx_objs.h"
 #include "e2e.h"
 #include "e2e_kind_ops.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 #define NAME "e2e_launder"
 
 static struct ibv_context *ctx;
-static bool method;
+static bool file_ids;
 static long page;
 
 struct kind {
@@ -147,30 +148,52 @@ static void launder(const struct kind *k)
 
 	/* While the object lives: re-export works, the same object. */
 	REQUIRE(k->ops->export(imp, again) == 0);
-	CHECK_EQ(decoded(again, k->ops->blob_kind).cookie,
-		 decoded(blob, k->ops->blob_kind).cookie);
-	CHECK_EQ(decoded(again, k->ops->blob_kind).cookie != 0, method);
+	CHECK_EQ(decoded(again, k->ops->blob_kind).file_id,
+		 decoded(blob, k->ops->blob_kind).file_id);
+	CHECK_EQ(decoded(again, k->ops->blob_kind).file_id,
+		 file_id_of(ctx->cmd_fd));
+	CHECK_EQ(decoded(again, k->ops->blob_kind).file_id != 0, file_ids);
 	imp2 = k->ops->import(ctx, again);
 	CHECK(imp2 != NULL);
 	if (imp2)
 		k->ops->unimport(imp2);
 
-	/* The owner destroys it; a new object takes the handle. */
+	/*
+	 * The owner destroys it and makes a new one: lowest-free handles
+	 * give it the old handle, file ids never do.
+	 */
 	k->destroy(a);
 	b = k->make();
 	REQUIRE(b);
 	REQUIRE(k->ops->export(b, nblob) == 0);
-	CHECK_EQ(decoded(nblob, k->ops->blob_kind).handle,
+	if (file_ids)
+		CHECK(decoded(nblob, k->ops->blob_kind).handle !=
+		      decoded(blob, k->ops->blob_kind).handle);
+	else
+		CHECK_EQ(decoded(nblob, k->ops->blob_kind).handle,
+			 decoded(blob, k->ops->blob_kind).handle);
+	check_reexport(k, imp, 0, "old struct");
+	/* What it writes names the old handle, in both modes. */
+	REQUIRE(k->ops->export(imp, again) == 0);
+	CHECK_EQ(decoded(again, k->ops->blob_kind).handle,
 		 decoded(blob, k->ops->blob_kind).handle);
-	check_reexport(k, imp, method ? ENOENT : 0, "handle taken");
+	if (file_ids && k->ops == &e2e_obj_ops) {
+		uint32_t in[4] = { 0 }, out[4];
 
-	/* The new object's import exports; once destroyed, it does not. */
+		imp2 = k->ops->import(ctx, again);
+		REQUIRE(imp2);
+		CHECK_EQ(mlx5dv_devx_obj_query(imp2, in, sizeof(in), out,
+					       sizeof(out)), ENOENT);
+		k->ops->unimport(imp2);
+	}
+
+	/* The new object's import exports, destroyed or not. */
 	nimp = k->ops->import(ctx, nblob);
 	REQUIRE(nimp);
 	check_reexport(k, nimp, 0, "new object");
 	k->destroy(b);
-	check_reexport(k, nimp, method ? ENOENT : 0, "handle dead");
-	check_reexport(k, imp, method ? ENOENT : 0, "handle dead, old");
+	check_reexport(k, nimp, 0, "handle dead");
+	check_reexport(k, imp, 0, "handle dead, old");
 	k->ops->unimport(nimp);
 	k->ops->unimport(imp);
 }
@@ -182,9 +205,9 @@ int main(int argc, char **argv)
 	e2e_init(argc, argv, NAME);
 	page = sysconf(_SC_PAGESIZE);
 	ctx = e2e_open(0);
-	method = query_handle_expected(ctx->cmd_fd);
-	printf("%s: core handle query %s\n", NAME,
-	       method ? "present" : "absent");
+	file_ids = file_id_expected(ctx->cmd_fd);
+	printf("%s: verbs file id %s\n", NAME,
+	       file_ids ? "reported" : "not reported");
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		launder(&kinds[i]);
 	CHECK_EQ(ibv_close_device(ctx), 0);

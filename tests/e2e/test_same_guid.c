@@ -7,19 +7,19 @@
  * Without that check (a device that refuses the vhca_id query: the
  * GUID-only binding) it would alias: device 1 has a flow counter with the
  * same handle and the same id, so the same blob with device 1's vhca_id
- * written in (and resealed) stands for that case.  With the kernel's core
- * handle query its cookie, which the kernel gives from one generator for
- * every function, names device 0's counter: ENOENT (issue 30 item 4).
- * Without the query (every released kernel) it imports there and answers
- * for the wrong counter: the binding's documented limit (mlx5-share(7)).
- * The test shows both; registered with the query and without.
+ * written in (and resealed) stands for that case.  With the verbs file id
+ * (series v3: unique in the boot, whatever the device) the blob names
+ * device 0's verbs file: EXDEV (issue 30 item 4).  Without it (every
+ * released kernel) it imports there and answers for the wrong counter:
+ * the binding's documented limit (mlx5-share(7)).  The test shows both;
+ * registered with --handles=unique and --handles=lowest-free.
  */
 #include <string.h>
 
 #include "blob.h"
 #include "check.h"
 #include "e2e.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 #define NAME "e2e_same_guid"
 
@@ -57,13 +57,14 @@ int main(int argc, char **argv)
 	/* What the check prevents: device 0's blob, device 1's vhca_id. */
 	b0.vhca_id = b1.vhca_id;
 	REQUIRE(blob_encode(&b0, blob0) == BLOB_DEVX_OBJ_SIZE);
-	if (query_handle_expected(ctx1->cmd_fd)) {
-		/* The cookie is device 0's counter's: no such object here. */
-		CHECK(b0.cookie != 0 && b0.cookie != b1.cookie);
-		CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx1, blob0), ENOENT);
+	if (file_id_expected(ctx1->cmd_fd)) {
+		/* Device 0's verbs file, not device 1's. */
+		CHECK(b0.file_id != 0 && b0.file_id != b1.file_id);
+		CHECK_EQ(b1.file_id, file_id_of(ctx1->cmd_fd));
+		CHECK_ERRNO(!mlx5dv_devx_obj_import(ctx1, blob0), EXDEV);
 	} else {
 		/* It answers for device 1's counter, not device 0's. */
-		CHECK_EQ(b0.cookie, 0);
+		CHECK_EQ(b0.file_id, 0);
 		e2e_check_fc_import(ctx1, blob0, id1);
 	}
 

@@ -196,7 +196,7 @@ static void check_round_trip(const uint8_t *data, size_t size)
 		return;
 	in.kind = (enum blob_kind)(1 + data[0] % 3);
 	in.version = BLOB_FORMAT_VERSION;
-	memcpy(&in.cookie, data + 1 + 8 + 21, 8);
+	memcpy(&in.file_id, data + 1 + 8 + 21, 8);
 	memcpy(in.boot_id, data + 1 + 8 + 21 + 8, BLOB_BOOT_ID_LEN);
 	memcpy(&in.node_guid, data + 1, 8);
 	in.has_vhca_id = data[0] & 0x80;
@@ -228,8 +228,8 @@ static void check_round_trip(const uint8_t *data, size_t size)
 		FAIL("own encoding of kind %d rejected: %d", in.kind, ret);
 	if (out.node_guid != in.node_guid)
 		FAIL("node_guid changed");
-	if (out.version != in.version || out.cookie != in.cookie)
-		FAIL("version or cookie changed");
+	if (out.version != in.version || out.file_id != in.file_id)
+		FAIL("version or file id changed");
 	if (memcmp(out.boot_id, in.boot_id, BLOB_BOOT_ID_LEN))
 		FAIL("boot id changed");
 	if (out.has_vhca_id != in.has_vhca_id ||

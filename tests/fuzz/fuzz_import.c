@@ -21,11 +21,11 @@
  *              live check and the success path are reached.
  *
  * Invariants: only the errno values of the man page come out; a success
- * is a blob that decodes to the same fields, names a live handle, and
- * with the kernel's core handle query carries that handle's object's
- * cookie (the type and id are then the exporter's word, mlx5-share(7)),
- * without it, where its type has an id query, names that handle's real
- * type and id;
+ * is a blob that decodes to the same fields and, on a kernel that reports
+ * the verbs file id, carries this context's (its handle then names the
+ * exported object or nothing; type and id are the exporter's word,
+ * mlx5-share(7)), or, without it, names a live handle and, where its
+ * type has an id query, that handle's real type and id;
  * the batch import of the same blob gives the same answer; every
  * imported object is unimported.
  */
@@ -42,7 +42,7 @@
 #include "devx_objs.h"
 #include "layout.h"
 #include "import_policy.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -73,7 +73,7 @@ static struct ibv_context *ctx;
 /* How far the inputs got: successes and each errno (printed at exit). */
 static unsigned long n_ok, n_einval, n_eproto, n_exdev, n_estale, n_enoent;
 static uint8_t boot[BLOB_BOOT_ID_LEN];
-static bool method;	/* the kernel has the core handle query */
+static bool file_ids;	/* the kernel reports the verbs file id */
 static uint64_t guid, other_guid;
 static struct live live[N_LIVE_MAX];
 static unsigned int n_live;
@@ -123,7 +123,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	guid = device_guid(ctx->device);
 	if (boot_id_get(boot))
 		FAIL("no boot id");
-	method = query_handle_present(ctx->cmd_fd);
+	file_ids = file_id_of(ctx->cmd_fd) != 0;
 	other_guid = guid ^ 0x100;
 	for (i = 0; list && i < n; i++)
 		if (device_guid(list[i]) != guid)
@@ -170,6 +170,8 @@ static void structure(uint8_t *b, uint8_t flags, uint8_t sel)
 			put_le(b + 24, l->b.vhca_id, 2);
 			put_le(b + 26, BLOB_F_VHCA_ID, 2);
 		}
+		/* and the verbs file */
+		put_le(b + BLOB_DEVX_OBJ_SIZE - 8, l->b.file_id, 8);
 	}
 	if (flags & SET_HANDLE)
 		put_le(b + BLOB_HEADER_SIZE, l->b.handle, 4);
@@ -206,16 +208,19 @@ static void check_imported(const uint8_t *b, struct mlx5dv_devx_obj *obj)
 	    obj->rx_icm_addr != d.obj.rx_icm_addr ||
 	    obj->log_obj_range != d.obj.log_obj_range)
 		FAIL("imported object differs from its blob");
+	if (file_ids) {
+		if (d.file_id != live[0].b.file_id)
+			FAIL("imported file id %#llx into file %#llx",
+			     (unsigned long long)d.file_id,
+			     (unsigned long long)live[0].b.file_id);
+		return;
+	}
 	for (i = 0; i < n_live; i++)
 		if (live[i].b.handle == d.handle)
 			l = &live[i];
 	if (!l)
 		FAIL("imported handle %u, which is not live", d.handle);
-	if (method && d.cookie != l->b.cookie)
-		FAIL("imported cookie %#llx for handle %u (cookie %#llx)",
-		     (unsigned long long)d.cookie, d.handle,
-		     (unsigned long long)l->b.cookie);
-	if (!method && has_id_query(d.obj.type, d.obj.object_id) &&
+	if (has_id_query(d.obj.type, d.obj.object_id) &&
 	    (l->b.obj.type != d.obj.type ||
 	     l->b.obj.object_id != d.obj.object_id))
 		FAIL("imported type %u id %u for handle %u (type %u id %u)",

@@ -163,7 +163,7 @@ int main(int argc, char **argv)
 		b.handle = i;
 		b.obj.type = 2;	/* libmlx5's MLX5_DEVX_FLOW_COUNTER */
 		b.obj.object_id = 0x10 + i;
-		b.cookie = 1 + i;
+		b.file_id = 1 + i;
 		snprintf(tag, sizeof(tag), "obj%u", i);
 		write_family(tag, &b);
 	}

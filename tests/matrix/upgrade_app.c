@@ -10,7 +10,10 @@
  *       MLX5_1.27) is bound to, and mlx5-share's contract for it: a
  *       record that starts with its magic, a live object imported and
  *       used, a destroyed object's record refused with ENOENT (each
- *       kind), a zeroed or altered record refused with EINVAL, errno
+ *       kind; on a kernel that reports the verbs file id, mlx5-emu's
+ *       default, imported without a kernel call into a struct that
+ *       reaches nothing: a query, a dereg, a mapping fail), a zeroed or
+ *       altered record refused with EINVAL, errno
  *       untouched by a successful import.  Prints "conformance: P/T" and
  *       exits 0 only when all pass: an application bound to mlx5-share.
  *
@@ -81,6 +84,21 @@ static void check_bound(const char *fn, void *addr)
 
 static void conformance(struct ibv_context *ctx)
 {
+	/*
+	 * mlx5-emu --handles: lowest-free is today's kernels; without it,
+	 * series v3 on its --kernel 6.12 and later (MLX5_EMU_KERNEL)
+	 */
+	const char *handles = getenv("MLX5_EMU_HANDLES");
+	const char *release = getenv("MLX5_EMU_KERNEL");
+	unsigned int major = 6, minor = 12;
+	bool file_ids;
+
+	if (release)
+		sscanf(release, "%u.%u", &major, &minor);
+	if (handles && *handles)
+		file_ids = strcmp(handles, "lowest-free") != 0;
+	else
+		file_ids = major > 6 || (major == 6 && minor >= 12);
 	struct mlx5dv_export_sizes sizes = {};
 	uint8_t obj_rec[RECORD_MAX] = { 0 }, umem_rec[RECORD_MAX] = { 0 };
 	uint8_t var_rec[RECORD_MAX] = { 0 }, bad[RECORD_MAX];
@@ -170,17 +188,28 @@ static void conformance(struct ibv_context *ctx)
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
 	mlx5dv_free_var(var);
 	obj = mlx5dv_devx_obj_import(ctx, obj_rec);
-	ok = !obj && errno == ENOENT;
+	if (file_ids)
+		ok = obj && query_flow_counter(obj, id) == ENOENT;
+	else
+		ok = !obj && errno == ENOENT;
 	CHECK(ok);
 	if (obj)
 		mlx5dv_devx_obj_unimport(obj);
 	iumem = mlx5dv_devx_umem_import(ctx, umem_rec);
-	ok = !iumem && errno == ENOENT;
+	if (file_ids)
+		ok = iumem && mlx5dv_devx_umem_dereg(iumem) == ENOENT;
+	else
+		ok = !iumem && errno == ENOENT;
 	CHECK(ok);
 	if (iumem)
 		mlx5dv_devx_umem_unimport(iumem);
 	ivar = mlx5dv_var_import(ctx, var_rec);
-	ok = !ivar && errno == ENOENT;
+	if (file_ids)
+		ok = ivar && mmap(NULL, ivar->length, PROT_READ | PROT_WRITE,
+				  MAP_SHARED, ctx->cmd_fd,
+				  ivar->mmap_off) == MAP_FAILED;
+	else
+		ok = !ivar && errno == ENOENT;
 	CHECK(ok);
 	if (ivar)
 		mlx5dv_var_unimport(ivar);

@@ -91,7 +91,7 @@ static int make(const char *kind, const char *out, const char *format)
 {
 	struct blob b = {
 		.version = BLOB_FORMAT_VERSION,
-		.cookie = 0x2a,
+		.file_id = 0x2a,
 		.node_guid = 0x0002c90300a1b2c3ull,
 		.vhca_id = 5,
 		.has_vhca_id = true,

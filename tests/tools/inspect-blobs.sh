@@ -9,11 +9,11 @@
 # each kind).  For each good blob: the inspector exits 0 and calls it good;
 # every kind of damage exits 1 with the verdict import would give; a DEVX
 # object's fields out of import's bounds exit 1 with EINVAL; a boot id
-# not this boot's exits 1 with ESTALE; no cookie (cookie 0) exits 3, as
-# import refuses it with EPROTO on a kernel with the core handle query
+# not this boot's exits 1 with ESTALE; no verbs file id (file id 0) exits
+# 3, as import refuses it with EPROTO on a kernel that reports file ids
 # only; every truncation and every single flipped byte exits 1 (not with
 # "named", which keeps to the named damages); nothing ever crashes.  Then
-# blobs of formats 2 to 4 as labelled here (EPROTO), and inputs that are
+# blobs of formats 2 to 5 as labelled here (EPROTO), and inputs that are
 # no blob at all.  Prints "inspect-blobs: N passed,
 # N failed" and exits 1 on any failure.
 
@@ -78,7 +78,8 @@ for b in "${blobs[@]}"; do
 	expect 0 'verdict: good blob' "$b"
 	expect 0 'checksum +ok' "$b"
 	expect 0 'node_guid +[0-9a-f]{4}:[0-9a-f]{4}:[0-9a-f]{4}:[0-9a-f]{4}' "$b"
-	expect 0 'liveness +not judged offline' "$b"
+	expect 0 'file id +ok \(import wants the importing context.s verbs file to be this one, else EXDEV\)' "$b"
+	expect 0 'liveness +not asked by import' "$b"
 	expect 0 'vhca_id +[0-9]+' "$b"
 	expect 0 'flags +ok' "$b"
 	expect 0 'boot_id +[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' "$b"
@@ -106,7 +107,7 @@ for b in "${blobs[@]}"; do
 	expect 1 'import fails with EINVAL \(flags\)' "$c"
 	"$tool" set8 27 1 "$b" "$c"
 	expect 1 'import fails with EINVAL \(flags\)' "$c"
-	# The header's last reserved byte (bodies end with the cookie, which
+	# The header's last reserved byte (bodies end with the file id, which
 	# any value may be).
 	"$tool" set8 31 1 "$b" "$c"
 	expect 1 'import fails with EINVAL \(reserved bytes\)' "$c"
@@ -116,19 +117,23 @@ for b in "${blobs[@]}"; do
 	expect 1 'verdict: import fails with ESTALE \(boot\)' "$c"
 	# Format 4 (no boot id), labelled on this blob: EPROTO.
 	"$tool" set16 4 4 "$b" "$c"
-	expect 1 'version 4, this library reads format 5 only \(older ones have no boot id\) -> import fails with EPROTO' "$c"
+	expect 1 'version 4, this library reads format 6 only \(older ones have no boot id\) -> import fails with EPROTO' "$c"
+	# Format 5 (v2's cookie where the file id is), labelled: EPROTO.
+	"$tool" set16 4 5 "$b" "$c"
+	expect 1 'version 5, this library reads format 6 only \(format 5.s cookie came from a kernel method that was withdrawn\) -> import fails with EPROTO' "$c"
 	"$tool" append 16 "$b" "$c"
 	expect 0 'size +ok \(16 bytes after the blob' "$c"
 
-	# No cookie: import refuses it with EPROTO on a kernel with the core
-	# handle query only (import_policy_no_cookie()), hence exit 3.
+	# No file id: import refuses it with EPROTO on a kernel that reports
+	# file ids only (import_policy_no_file_id()), hence exit 3.
 	cp "$b" "$c"
 	for o in $(seq $((n - 8)) $((n - 1))); do
 		"$tool" set8 "$o" 0 "$c" "$c"
 	done
-	expect 3 'cookie +none \(cookie 0\): import fails with EPROTO on a kernel with the core handle query' "$c"
-	expect 3 'verdict: no cookie; import fails with EPROTO' "$c"
-	expect 0 'cookie +ok' "$b"
+	expect 3 'file id +none \(file id 0\): import fails with EPROTO on a kernel that reports file ids' "$c"
+	expect 3 'liveness +not judged offline \(import asks the kernel' "$c"
+	expect 3 'verdict: no file id; import fails with EPROTO' "$c"
+	expect 0 'verdict: good blob; import accepts it through verbs file [0-9]+ only' "$b"
 
 	# A DEVX object's fields past what libmlx5 can have recorded
 	# (import_policy_bounds()): EINVAL, as import.
@@ -174,18 +179,18 @@ for b in "${blobs[@]}"; do
 		fail "$b: only $trunc of the damages refused with EINVAL"
 done
 
-# Formats 2 to 4 had no boot id: EPROTO, exit 1.
+# Formats 2 to 4 had no boot id, format 5 v2's cookie: EPROTO, exit 1.
 for k in devx_obj devx_umem var; do
-	for f in 2 3 4; do
+	for f in 2 3 4 5; do
 		"$tool" make "$k" "$work/v$f-$k.blob" "$f"
 		expect 1 "format_version +bad: version $f, .* EPROTO" \
 			"$work/v$f-$k.blob"
 	done
 done
-# A cookie-less blob of this format, for the exit statuses below.
-"$tool" make var "$work/nocookie.blob"
+# A blob of this format without a file id, for the exit statuses below.
+"$tool" make var "$work/nofileid.blob"
 for o in $(seq 72 79); do
-	"$tool" set8 "$o" 0 "$work/nocookie.blob" "$work/nocookie.blob"
+	"$tool" set8 "$o" 0 "$work/nofileid.blob" "$work/nofileid.blob"
 done
 
 # Inputs that are no blob at all.
@@ -211,8 +216,8 @@ expect 0 'Usage: mlx5-share-inspect' --help
 # A bad file among good ones: 1 for the lot, and the good ones still shown.
 expect 1 'verdict: good blob' "${blobs[0]}" "$work/empty"
 # The worst status wins: 2 over 1 over 3 over 0.
-expect 3 'verdict: good blob' "${blobs[0]}" "$work/nocookie.blob"
-expect 1 'verdict: no cookie' "$work/nocookie.blob" "$work/empty"
+expect 3 'verdict: good blob' "${blobs[0]}" "$work/nofileid.blob"
+expect 1 'verdict: no file id' "$work/nofileid.blob" "$work/empty"
 expect 2 'verdict: import fails' "$work/empty" "$work/missing"
 
 echo "inspect-blobs: $passed passed, $failed failed"

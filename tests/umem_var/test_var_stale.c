@@ -3,9 +3,11 @@
  * A stale VAR blob under the kernel's mmap entry rules (mlx5-emu models
  * them: ib_core_uverbs.c's rdma_user_mmap_entry_*, mlx5_ib_mmap_free()).
  * A VAR destroyed while its page is mapped keeps its page index and its
- * mmap offset until the last munmap(), then both are reused
- * lowest-free; the handle is reused lowest-free at once.  So the old
- * blob, whose import can only ask whether its handle is a live VAR:
+ * mmap offset until the last munmap(), then both are reused lowest-free.
+ *
+ * Without the verbs file id (--handles=lowest-free, every released
+ * kernel) the handle is reused lowest-free at once, and import can only
+ * ask whether the blob's handle is a live VAR:
  *   - while nothing took the handle: ENOENT;
  *   - once a new VAR took the handle but the old page is still mapped:
  *     imports (the handle is a VAR), but the new VAR has another page
@@ -13,9 +15,11 @@
  *   - after the last munmap(), a VAR made then gets the old handle, page
  *     index and offset: the blob imports and its offset maps the new
  *     VAR's page.  Nothing the kernel answers tells it from the old one.
- * That is a kernel without the core handle query (umem_var_var_stale_
- * no_method).  With it (mlx5-emu's default), the new VARs' cookies differ
- * from the blob's and both stale imports fail with ENOENT.
+ * With it (series v3, --handles=unique) no handle is given twice and
+ * import asks nothing: the stale blob imports at every step, its handle
+ * names nothing (the new VARs have other handles), but the mmap offset
+ * is no handle: after the last munmap() it maps the new VAR's page all
+ * the same.  mlx5-share(7) states this limit of VARs on both kernels.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -25,7 +29,7 @@
 #include <rdma/mlx5_user_ioctl_cmds.h>
 
 #include "check.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 #include "umv.h"
 
 #define NAME "umem_var_var_stale"
@@ -47,20 +51,16 @@ static struct mlx5dv_var *var_alloc(struct ibv_context *ctx)
 	return var;
 }
 
-/*
- * The stale blob, its handle taken by a new VAR: it imports without the
- * core handle query, and fails with ENOENT with it (another cookie).
- */
+/* Does the kernel report the verbs file id (series v3)? */
+static bool file_ids;
+
+/* The stale blob once a new VAR exists: it imports in both modes. */
 static struct mlx5dv_var *stale_import(struct ibv_context *ctx,
 				       uint8_t *blob)
 {
 	struct mlx5dv_var *imp = mlx5dv_var_import(ctx, blob);
-	int err = errno;	/* before the probe's own ioctl */
 
-	if (query_handle_present(ctx->cmd_fd))
-		CHECK(imp == NULL && err == ENOENT);
-	else
-		CHECK(imp != NULL);
+	CHECK(imp != NULL);
 	return imp;
 }
 
@@ -74,6 +74,7 @@ int main(void)
 	off_t a_off;
 	int err;
 
+	file_ids = file_id_expected(ctx->cmd_fd);
 	a = var_alloc(ctx);
 	CHECK_EQ(mlx5dv_var_export(a, blob), 0);
 	a_page = a->page_id;
@@ -92,11 +93,21 @@ int main(void)
 	CHECK_ERRNO(mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
 			 ctx->cmd_fd, a_off) == MAP_FAILED, EINVAL);
 	CHECK(!umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle));
-	CHECK_ERRNO(!mlx5dv_var_import(ctx, blob), ENOENT);
+	imp = mlx5dv_var_import(ctx, blob);
+	if (file_ids) {
+		CHECK(imp != NULL);	/* nothing asked */
+		if (imp)
+			mlx5dv_var_unimport(imp);
+	} else {
+		CHECK(imp == NULL && errno == ENOENT);
+	}
 
-	/* a new VAR takes the handle, not the page or offset still mapped */
+	/*
+	 * A new VAR: not the page or offset still mapped; the handle on
+	 * a kernel without file ids, another with them.
+	 */
 	b = var_alloc(ctx);
-	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle));
+	CHECK_EQ(umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle), !file_ids);
 	CHECK(b->page_id != a_page);
 	CHECK(b->mmap_off != a_off);
 	imp = stale_import(ctx, blob);
@@ -113,11 +124,11 @@ int main(void)
 	c = var_alloc(ctx);
 	CHECK_EQ(c->page_id, a_page);
 	CHECK_EQ((long long)c->mmap_off, (long long)a_off);
-	CHECK(umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle));
+	CHECK_EQ(umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle), !file_ids);
 
 	/*
-	 * Without the handle query the stale blob now names the new VAR,
-	 * page and mapping included; with it, ENOENT (another cookie).
+	 * The stale blob's offset now maps the new VAR's page, in both
+	 * modes; without file ids its handle names the new VAR too.
 	 */
 	imp = stale_import(ctx, blob);
 	if (imp) {

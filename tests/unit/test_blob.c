@@ -4,8 +4,8 @@
  * for every kind, the exact byte layout, and a table of bad blobs (every
  * single-byte change, every truncation, wrong kind, version, reserved
  * bytes and device), each rejected with the errno the decode order gives;
- * the boot id carried and judged (ESTALE), and the formats before it,
- * which had none, refused (EPROTO).
+ * the boot id carried and judged (ESTALE), and the formats before it
+ * (2 to 4 without a boot id, 5 with v2's cookie) refused (EPROTO).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -31,7 +31,7 @@ static struct blob sample(enum blob_kind kind)
 	b.node_guid = 0x0102030405060708ull;
 	b.vhca_id = 0x2b1c;
 	b.has_vhca_id = true;
-	b.cookie = 0x0a0b0c0d0e0f1011ull;
+	b.file_id = 0x0a0b0c0d0e0f1011ull;
 	for (size_t i = 0; i < BLOB_BOOT_ID_LEN; i++)
 		b.boot_id[i] = (uint8_t)(0xb0 + i);
 	switch (kind) {
@@ -195,7 +195,7 @@ static void test_sizes(void)
 static void test_layout(void)
 {
 	static const struct le_field obj[] = {
-		{ 4, 1, 5 }, { 5, 1, 0 }, { 6, 1, 1 }, { 7, 1, 0 },
+		{ 4, 1, 6 }, { 5, 1, 0 }, { 6, 1, 1 }, { 7, 1, 0 },
 		{ 8, 4, 80 }, { 16, 1, 0x08 }, { 23, 1, 0x01 },
 		{ 24, 1, 0x1c }, { 25, 1, 0x2b },	/* vhca_id */
 		{ 26, 1, BLOB_F_VHCA_ID }, { 27, 1, 0 },
@@ -249,9 +249,12 @@ static void test_layout(void)
 
 /*
  * Formats 2 to 4 had no boot id: whatever their bytes, nothing proves
- * which boot made them, and decoding refuses them with EPROTO before it
- * reads their length.  Here a format 5 blob relabelled, and a format 4
- * blob as it was written (a 32-byte header, the DEVX object 64 bytes).
+ * which boot made them; format 5 carried, where format 6 has the file
+ * id, a cookie of kernel series v2's withdrawn handle query.  Decoding
+ * refuses them all with EPROTO before it reads their length.  Here a
+ * format 6 blob relabelled 2 to 5 (format 5's layout was this one, its
+ * cookie non-zero like the sample's file id), and a format 4 blob as it
+ * was written (a 32-byte header, the DEVX object 64 bytes).
  */
 static void test_old_formats(void)
 {
@@ -335,7 +338,7 @@ static void test_round_trip(void)
 		CHECK_EQ(out.node_guid, in.node_guid);
 		CHECK_EQ(out.vhca_id, in.vhca_id);
 		CHECK(out.has_vhca_id);
-		CHECK_EQ(out.cookie, in.cookie);
+		CHECK_EQ(out.file_id, in.file_id);
 		CHECK_EQ(out.handle, in.handle);
 		switch (kinds[i]) {
 		case BLOB_KIND_DEVX_OBJ:
@@ -444,7 +447,7 @@ static void test_truncation(void)
 		}
 		CHECK_EQ(blob_decode(good, len, kinds[i], &b), 0);
 	}
-	/* Every kind ends with its cookie, whose last byte is not 0. */
+	/* Every kind ends with its file id, whose last byte is not 0. */
 	CHECK_EQ(lossless, 0);
 	CHECK_EQ(wrong, 0);
 }
@@ -483,7 +486,7 @@ static void test_wrong_kind(void)
 static void test_wrong_version(void)
 {
 	static const uint16_t versions[] = {
-		0, 1, 2, 3, 4, 6, 0x105, 0x205, 0xffff,
+		0, 1, 2, 3, 4, 5, 7, 0x106, 0x206, 0xffff,
 	};
 	unsigned char buf[BLOB_MAX_SIZE];
 	size_t i, v, len;

@@ -45,7 +45,7 @@ static struct blob sample(enum blob_kind kind, uint16_t version,
 	b.node_guid = 0x1122334455667700ull + salt;
 	b.vhca_id = 0x40 + salt;
 	b.has_vhca_id = true;
-	b.cookie = 0x900 + salt;
+	b.file_id = 0x900 + salt;
 	memset(b.boot_id, 0x30 + salt, sizeof(b.boot_id));
 	b.handle = 0x100 + salt;
 	switch (kind) {
@@ -71,7 +71,7 @@ static struct blob sample(enum blob_kind kind, uint16_t version,
 static int same_blob(const struct blob *x, const struct blob *y)
 {
 	if (x->version != y->version || x->kind != y->kind ||
-	    x->cookie != y->cookie || x->node_guid != y->node_guid ||
+	    x->file_id != y->file_id || x->node_guid != y->node_guid ||
 	    x->has_vhca_id != y->has_vhca_id || x->vhca_id != y->vhca_id ||
 	    x->handle != y->handle ||
 	    memcmp(x->boot_id, y->boot_id, sizeof(x->boot_id)))

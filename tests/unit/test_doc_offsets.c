@@ -41,6 +41,9 @@ static const struct field {
 	{ "VAR", "page_id", BLOB_KIND_VAR, MEMBER(var.page_id) },
 	{ "VAR", "length", BLOB_KIND_VAR, MEMBER(var.length) },
 	{ "VAR", "mmap_off", BLOB_KIND_VAR, MEMBER(var.mmap_off) },
+	{ "DEVX object", "file id", BLOB_KIND_DEVX_OBJ, MEMBER(file_id) },
+	{ "UMEM", "file id", BLOB_KIND_DEVX_UMEM, MEMBER(file_id) },
+	{ "VAR", "file id", BLOB_KIND_VAR, MEMBER(file_id) },
 };
 
 static char *pages[8];

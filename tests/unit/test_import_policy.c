@@ -4,11 +4,12 @@
  * types have an id query, which query proves a DEVX object alone, whose
  * firmware part may fail for a live object, the mailbox each builds, and
  * how each answer of the kernel is judged (including the ambiguous EINVAL
- * of kernels older than 5.18); how the core handle query's cookie is
- * judged against a blob (import_policy_judge: stale ENOENT, downgrade
- * EPROTO), and the bounds every DEVX object blob keeps; the one offline
- * judgement import and mlx5-share-inspect share (import_policy_decode,
- * import_policy_out_of_bounds, import_policy_no_cookie).
+ * of kernels older than 5.18); how the verbs file id is judged against
+ * a blob (import_policy_file: another file EXDEV, none EPROTO on a kernel
+ * that reports one, the table's checks on one that does not), and the
+ * bounds every DEVX object blob keeps; the one offline judgement import
+ * and mlx5-share-inspect share (import_policy_decode,
+ * import_policy_out_of_bounds, import_policy_no_file_id).
  */
 #include <errno.h>
 #include <string.h>
@@ -198,26 +199,35 @@ static void test_type_of(void)
 		 IMPORT_DEVX_FLOW_COUNTER);
 }
 
-static void test_judge(void)
+/*
+ * The verbs file id judged for every kind: on a kernel that reports it
+ * (a non-zero importing id) equal is 0 with nothing more to ask, another
+ * file EXDEV, a blob without one EPROTO; on a kernel that does not (0),
+ * a blob without one is left to the table (IMPORT_UNDECIDED), one with
+ * one EXDEV.
+ */
+static void test_file(void)
 {
-	struct blob b = { .version = BLOB_FORMAT_VERSION, .cookie = 77,
-			  .kind = BLOB_KIND_DEVX_OBJ };
+	static const enum blob_kind kinds[] = {
+		BLOB_KIND_DEVX_OBJ, BLOB_KIND_DEVX_UMEM, BLOB_KIND_VAR,
+	};
+	struct blob b = { .version = BLOB_FORMAT_VERSION };
+	size_t i;
 
-	CHECK_EQ(import_policy_judge(&b, 77), 0);
-	/* another cookie: another object took the handle (stale) */
-	CHECK_EQ(import_policy_judge(&b, 78), ENOENT);
-	CHECK_EQ(import_policy_judge(&b, UINT64_MAX), ENOENT);
-	/* claims less than a real export on this kernel: downgrade */
-	b.cookie = 0;
-	CHECK_EQ(import_policy_judge(&b, 77), EPROTO);
-	b.cookie = 77;
-	/* the same for every kind */
-	b.kind = BLOB_KIND_VAR;
-	CHECK_EQ(import_policy_judge(&b, 77), 0);
-	CHECK_EQ(import_policy_judge(&b, 76), ENOENT);
-	b.kind = BLOB_KIND_DEVX_UMEM;
-	b.cookie = 0;
-	CHECK_EQ(import_policy_judge(&b, 77), EPROTO);
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		b.kind = kinds[i];
+		b.file_id = 77;
+		CHECK_EQ(import_policy_file(&b, 77), 0);
+		CHECK_EQ(import_policy_file(&b, 78), EXDEV);
+		CHECK_EQ(import_policy_file(&b, UINT64_MAX), EXDEV);
+		CHECK_EQ(import_policy_file(&b, 0), EXDEV);
+		b.file_id = UINT64_MAX;
+		CHECK_EQ(import_policy_file(&b, UINT64_MAX), 0);
+		CHECK_EQ(import_policy_file(&b, 1), EXDEV);
+		b.file_id = 0;
+		CHECK_EQ(import_policy_file(&b, 77), EPROTO);
+		CHECK_EQ(import_policy_file(&b, 0), IMPORT_UNDECIDED);
+	}
 }
 
 /* The fields libmlx5 cannot have recorded otherwise: EINVAL. */
@@ -287,19 +297,19 @@ static void test_out_of_bounds(void)
 	CHECK(import_policy_out_of_bounds(&b) == NULL);
 }
 
-static void test_no_cookie(void)
+static void test_no_file_id(void)
 {
-	struct blob b = { .version = BLOB_FORMAT_VERSION, .cookie = 1 };
+	struct blob b = { .version = BLOB_FORMAT_VERSION, .file_id = 1 };
 
-	CHECK(!import_policy_no_cookie(&b));
-	b.cookie = 0;
-	CHECK(import_policy_no_cookie(&b));
+	CHECK(!import_policy_no_file_id(&b));
+	b.file_id = 0;
+	CHECK(import_policy_no_file_id(&b));
 }
 
 /* An encoded blob, changed and judged as import does without a kernel. */
 static int decode_with(uint32_t type, uint32_t id, uint8_t range)
 {
-	struct blob b = { .version = BLOB_FORMAT_VERSION, .cookie = 9,
+	struct blob b = { .version = BLOB_FORMAT_VERSION, .file_id = 9,
 			  .kind = BLOB_KIND_DEVX_OBJ, .handle = 3 };
 	unsigned char buf[BLOB_MAX_SIZE];
 	struct blob out;
@@ -335,10 +345,10 @@ int main(void)
 	test_rows();
 	test_verdicts();
 	test_type_of();
-	test_judge();
+	test_file();
 	test_bounds();
 	test_out_of_bounds();
-	test_no_cookie();
+	test_no_file_id();
 	test_decode();
 	return check_done(NAME);
 }

@@ -78,9 +78,9 @@ struct mlx5dv_devx_obj *base_import(struct ibv_context *ctx,
 				    const void *data);
 void base_unimport(struct mlx5dv_devx_obj *obj);
 
-/* method: the kernel answers the core handle query (the import's check) */
-void bench_print_machine(bool method);
+/* file_ids: the kernel reports the verbs file id (import's whole check) */
+void bench_print_machine(bool file_ids);
 void bench_print(enum bench_kind kind, const struct bench_row *rows, int n,
-		 bool method);
+		 bool file_ids);
 
 #endif

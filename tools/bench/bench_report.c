@@ -10,7 +10,7 @@
 
 #include "bench.h"
 
-void bench_print_machine(bool method)
+void bench_print_machine(bool file_ids)
 {
 	char line[256], model[256] = "unknown";
 	FILE *f = fopen("/proc/cpuinfo", "r");
@@ -27,9 +27,9 @@ void bench_print_machine(bool method)
 	if (f)
 		fclose(f);
 	printf("machine: %ld cores (nproc), %s; device: %s; kernel: %s the "
-	       "core handle query\n", sysconf(_SC_NPROCESSORS_ONLN), model,
+	       "verbs file id\n", sysconf(_SC_NPROCESSORS_ONLN), model,
 	       getenv("MLX5_EMU_DIR") ? "mlx5-emu" : "real mlx5",
-	       method ? "with" : "without");
+	       file_ids ? "with" : "without");
 }
 
 static void ratio(char *buf, size_t len, double ours, double base)
@@ -39,7 +39,7 @@ static void ratio(char *buf, size_t len, double ours, double base)
 }
 
 void bench_print(enum bench_kind kind, const struct bench_row *rows, int n,
-		 bool method)
+		 bool file_ids)
 {
 	struct mlx5dv_export_sizes sizes;
 	char e[64], i[64], b[64], u[64], g[32];
@@ -47,12 +47,12 @@ void bench_print(enum bench_kind kind, const struct bench_row *rows, int n,
 
 	mlx5dv_get_export_sizes(&sizes);
 	if (kind == BENCH_COUNTER)
-		printf("flow counters (%s)", method ?
-		       "import asks each handle's cookie" :
+		printf("flow counters (%s)", file_ids ?
+		       "import compares the verbs file id, no kernel call" :
 		       "import confirms each id with QUERY_FLOW_COUNTER");
 	else
-		printf("PDs through DEVX (%s)", method ?
-		       "import asks each handle's cookie" :
+		printf("PDs through DEVX (%s)", file_ids ?
+		       "import compares the verbs file id, no kernel call" :
 		       "untyped: import checks INFO_HANDLES");
 	printf(": ns per object, ours (upstream model, ratio)\n\n");
 	printf("| N | blob B | export | single import | batch import "

@@ -12,11 +12,14 @@
  * kernel and firmware that a validated import of a typed object pays,
  * printed so that the library's own share can be told apart.
  *
- * Object kinds (-t):
+ * Object kinds (-t), on a kernel without the verbs file id (every
+ * released kernel; mlx5-emu run --handles=lowest-free):
  *   counter  flow counters: import confirms each with its id query
  *   pd       PDs made through DEVX: libmlx5 records no type for them, so
  *            import asks INFO_HANDLES, whose answer lists every live
  *            object: O(live objects) per single import, once per batch
+ * On a kernel with it (series v3; mlx5-emu's default) import of either
+ * compares the blob's file id with the context's and asks nothing.
  *
  * Without a real mlx5 device it runs itself again under mlx5-emu (looked
  * for next to this program, then in PATH).
@@ -38,7 +41,7 @@
 #include "bench.h"
 #include "bench_open.h"
 #include "emu_counters_read.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 static double now_ns(void)
 {
@@ -254,7 +257,7 @@ static int parse_counts(const char *s, size_t *v, int max)
 }
 
 static void run_kind(struct ibv_context *ctx, enum bench_kind kind,
-		     const size_t *counts, int ncounts, bool method)
+		     const size_t *counts, int ncounts, bool file_ids)
 {
 	struct bench_row rows[8] = { { 0 } };
 	int i, done = 0;
@@ -270,7 +273,7 @@ static void run_kind(struct ibv_context *ctx, enum bench_kind kind,
 		bench_teardown(r);
 		fprintf(stderr, "  N=%zu done\n", counts[i]);
 	}
-	bench_print(kind, rows, done, method);
+	bench_print(kind, rows, done, file_ids);
 	for (; i < ncounts; i++)
 		printf("N=%zu: not measured: the device could not create that "
 		       "many objects (the reason is printed above)\n\n",
@@ -285,7 +288,7 @@ int main(int argc, char **argv)
 	int ncounts = 0, opt;
 	const char *type = "all";
 	struct ibv_context *ctx;
-	bool method;
+	bool file_ids;
 
 	while ((opt = getopt(argc, argv, "t:n:h")) != -1) {
 		switch (opt) {
@@ -319,14 +322,14 @@ int main(int argc, char **argv)
 			"with DEVX\n");
 		return 1;
 	}
-	method = query_handle_present(ctx->cmd_fd);
-	bench_print_machine(method);
+	file_ids = file_id_of(ctx->cmd_fd) != 0;
+	bench_print_machine(file_ids);
 	if (strcmp(type, "pd"))
 		run_kind(ctx, BENCH_COUNTER, ncounts ? counts : counts_default,
-			 ncounts ? ncounts : 3, method);
+			 ncounts ? ncounts : 3, file_ids);
 	if (strcmp(type, "counter"))
 		run_kind(ctx, BENCH_PD, ncounts ? counts : counts_default,
-			 ncounts ? ncounts : 3, method);
+			 ncounts ? ncounts : 3, file_ids);
 	ibv_close_device(ctx);
 	return 0;
 }
