@@ -37,10 +37,11 @@ t "download (cached in $W/debs-612)"
 fetch_612
 echo "kernel $KVER (Debian $V)"
 
-# What the modules depend on: not the cover letter.
+# What the modules and the signed copies depend on: not the cover letter.
 key=$( (echo "$V"; ls "$SRC"/linux/patches-6.12/*.patch |
 	grep -v '/0000-cover-letter\.patch$' | xargs cat;
-	cat "$SRC/tests/kernel/kernel_lib.sh" "$0") | sha256sum | cut -c1-16)
+	cat "$SRC/tests/kernel/kernel_lib.sh" "$SRC/linux/sign-series.sh" \
+		"$0") | sha256sum | cut -c1-16)
 if [ "$(cat "$W/modules/.key" 2>/dev/null)" = "$key" ] &&
    [ -d "$W/tree-612" ]; then
 	echo "reused: $W/modules ($(cat "$W/kver"))"
