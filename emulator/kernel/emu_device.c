@@ -14,15 +14,12 @@
 
 int emu_device_init(struct emu_device *dev, unsigned int index)
 {
-	const char *qh = getenv(EMU_QUERY_HANDLES_ENV);
 	const char *ids = getenv(EMU_FW_IDS_ENV);
 	const char *handles = getenv(EMU_HANDLES_ENV);
 	const char *first = getenv(EMU_FIRST_HANDLE_ENV);
 
 	memset(dev, 0, sizeof(*dev));
 	dev->index = index;
-	/* Linux 6.12 with the core handle query, unless told otherwise */
-	dev->query_handles = !qh || strcmp(qh, "0");
 	/*
 	 * kernel series v3 (on 6.12, the default release), unless told
 	 * today's kernels; an older release is a released kernel

@@ -31,11 +31,6 @@ struct emu_device {
 	int clock_fd;			/* memfd of the core clock page */
 	int clock_info_fd;		/* memfd of the clock info page */
 	/*
-	 * The core handle query (UVERBS_METHOD_QUERY_HANDLE) exists
-	 * (mlx5-emu run --query-handles)
-	 */
-	bool query_handles;
-	/*
 	 * Kernel series v3: a ufile never gives a handle number twice and
 	 * QUERY_CONTEXT answers FILE_ID (mlx5-emu run --handles=unique);
 	 * false: every released kernel, lowest free number first
@@ -48,8 +43,6 @@ struct emu_device {
 	uint8_t mkey_var;
 };
 
-/* Set by mlx5-emu run --query-handles=off: "0" a kernel without it. */
-#define EMU_QUERY_HANDLES_ENV "MLX5_EMU_QUERY_HANDLES"
 /* Set by mlx5-emu run --handles=: "unique" (the default), "lowest-free" */
 #define EMU_HANDLES_ENV "MLX5_EMU_HANDLES"
 /*

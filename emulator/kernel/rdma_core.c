@@ -187,7 +187,6 @@ int emu_uobj_alloc(struct emu_ufile *uf, uint16_t type,
 		return -ENOMEM;
 	uo->id = id;
 	uo->type = type;
-	uo->cookie = emu_cookie_next();
 	uo->usecnt = -1;	/* alloc_uobj(): new objects are exclusive */
 	ret = table_insert(uf, uo);
 	if (ret) {

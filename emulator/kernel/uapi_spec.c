@@ -70,17 +70,14 @@
 	A_IN(UVERBS_ATTR_UHW_IN, 0, EMU_LEN_MAX, false),                    \
 	A_OUT(UVERBS_ATTR_UHW_OUT, 0, EMU_LEN_MAX, false)
 
-#define METHOD_N(_obj, _meth, _name, _h, _series, ...)                      \
+#define METHOD_N(_obj, _meth, _name, _h, ...)                              \
 	{ .object_id = (_obj), .method_id = (_meth), .name = (_name),       \
-	  .handler = (_h), .series = (_series),                             \
+	  .handler = (_h),                                                  \
 	  .nattrs = sizeof((struct emu_attr_spec[]){ __VA_ARGS__ }) /       \
 		    sizeof(struct emu_attr_spec),                           \
 	  .attrs = { __VA_ARGS__ } }
 #define METHOD(_obj, _meth, _h, ...)                                        \
-	METHOD_N(_obj, _meth, #_meth, _h, false, __VA_ARGS__)
-/* a method only a kernel with the core handle query has */
-#define METHOD_S(_obj, _meth, _h, ...)                                      \
-	METHOD_N(_obj, _meth, #_meth, _h, true, __VA_ARGS__)
+	METHOD_N(_obj, _meth, #_meth, _h, __VA_ARGS__)
 
 /*
  * The destroy of a CQ, QP or SRQ: the handle, and the response that
@@ -121,17 +118,6 @@ static const struct emu_method_spec methods[] = {
 	       A_CONST(UVERBS_ATTR_INFO_OBJECT_ID, true),
 	       A_OUT(UVERBS_ATTR_INFO_TOTAL_HANDLES, 4, 4, false),
 	       A_OUT(UVERBS_ATTR_INFO_HANDLES_LIST, 4, EMU_LEN_MAX, false)),
-	/*
-	 * kernel design v2 (kernel-headers/rdma_uapi_compat.h): one handle
-	 * of the caller's file and the type it should be, both constants
-	 * (no lookup by the core, hence no lock), and the cookie out
-	 */
-	METHOD_S(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_HANDLE,
-		 EMU_H_QUERY_HANDLE,
-		 A_CONST(UVERBS_ATTR_QUERY_HANDLE_HANDLE, true),
-		 A_CONST(UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID, true),
-		 A_OUT_TYPE(UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE, uint64_t,
-			    true)),
 	/*
 	 * up to active_speed_ex in 6.12's header, which the system's older
 	 * one leaves in reserved: the same bytes

@@ -80,11 +80,6 @@ struct emu_method_spec {
 	uint16_t method_id;
 	const char *name;
 	uint16_t handler;	/* enum emu_handler_id, daemon side */
-	/*
-	 * Only in a kernel with the core handle query: with mlx5-emu run
-	 * --query-handles=off the method is unknown
-	 */
-	bool series;
 	uint8_t nattrs;
 	struct emu_attr_spec attrs[EMU_MAX_METHOD_ATTRS];
 };
@@ -130,7 +125,6 @@ enum emu_handler_id {
 	EMU_H_SRQ_DESTROY,
 	EMU_H_TEST_HOLD,
 	EMU_H_TEST_RELEASE,
-	EMU_H_QUERY_HANDLE,
 	EMU_H_EMU_COUNTERS,
 	EMU_H_COUNT,
 };

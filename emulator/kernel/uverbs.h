@@ -37,11 +37,6 @@ struct emu_uobj {
 	unsigned int users;	/* ib_pd/ib_cq usecnt: QPs built on it */
 	struct emu_uobj *next;	/* ufile list, newest first */
 	struct emu_uobj *hnext;	/* the ufile's handle table bucket */
-	/*
-	 * Given at allocation, before the uobject is visible, and never
-	 * changed: what the core handle query answers (query_handle.c)
-	 */
-	uint64_t cookie;
 	void *priv;
 	/* the type's destroy_hw; 0 frees priv, -errno keeps the object */
 	int (*destroy)(struct emu_ufile *uf, struct emu_uobj *uo,
@@ -241,13 +236,7 @@ int emu_h_test_hold(struct emu_bundle *b);
 int emu_h_test_release(struct emu_bundle *b);
 /* the last close: the ufile's holds go (test_hold.c) */
 void emu_test_holds_release(struct emu_ufile *uf);
-int emu_h_query_handle(struct emu_bundle *b);
 int emu_h_emu_counters(struct emu_bundle *b);
-/*
- * The next uobject cookie of the whole emulated machine (query_handle.c):
- * never 0, never the same twice
- */
-uint64_t emu_cookie_next(void);
 /*
  * The ufile whose ioctl is being served (NULL between ioctls): the
  * firmware commands it makes count for it (emu_counters.h)

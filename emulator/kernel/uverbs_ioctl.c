@@ -55,7 +55,6 @@ static const emu_handler_fn handlers[EMU_H_COUNT] = {
 	[EMU_H_SRQ_DESTROY] = emu_h_srq_destroy,
 	[EMU_H_TEST_HOLD] = emu_h_test_hold,
 	[EMU_H_TEST_RELEASE] = emu_h_test_release,
-	[EMU_H_QUERY_HANDLE] = emu_h_query_handle,
 	[EMU_H_EMU_COUNTERS] = emu_h_emu_counters,
 };
 
@@ -596,8 +595,7 @@ int emu_uverbs_ioctl(struct emu_ufile *uf, const uint8_t *payload,
 	if (len - off >= sizeof(b.facts))
 		memcpy(&b.facts, payload + off, sizeof(b.facts));
 	b.m = emu_find_method(hdr.object_id, hdr.method_id);
-	/* a kernel without the core handle query has no such method */
-	if (!b.m || (b.m->series && !uf->dev->query_handles))
+	if (!b.m)
 		return -EPROTONOSUPPORT;
 	if (uf->method_ioctls)
 		uf->method_ioctls[emu_method_index(b.m)]++;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * mlx5-emu run [--devices N] [--same-guid] [--trace] [--no-netlink]
- *              [--query-handles=on|off] [--fw-ids=fresh|lowest-free]
+ *              [--fw-ids=fresh|lowest-free]
  *              [--handles=unique|lowest-free] [--kernel=VERSION]
  *              -- COMMAND [ARGS...]
  *
@@ -48,7 +48,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: mlx5-emu run [--devices N] [--same-guid] [--trace]\n"
-		"                    [--no-netlink] [--query-handles=on|off]\n"
+		"                    [--no-netlink]\n"
 		"                    [--fw-ids=fresh|lowest-free]\n"
 		"                    [--handles=unique|lowest-free]\n"
 		"                    [--kernel=VERSION]\n"
@@ -61,7 +61,6 @@ static void usage(FILE *f)
 }
 
 /*
- * --query-handles=on|off (kernel design v2's core handle query),
  * --fw-ids=fresh|lowest-free (firmware object numbers) and
  * --handles=unique|lowest-free (kernel series v3's handle rule and file
  * id, or every released kernel's lowest free handle): the daemon, a
@@ -73,8 +72,6 @@ static int model_option(const char *arg)
 	static const struct {
 		const char *arg, *env, *val;
 	} opts[] = {
-		{ "--query-handles=on", EMU_QUERY_HANDLES_ENV, "1" },
-		{ "--query-handles=off", EMU_QUERY_HANDLES_ENV, "0" },
 		{ "--fw-ids=fresh", EMU_FW_IDS_ENV, "fresh" },
 		{ "--fw-ids=lowest-free", EMU_FW_IDS_ENV, "lowest-free" },
 		{ "--handles=unique", EMU_HANDLES_ENV, "unique" },
@@ -91,9 +88,8 @@ static int model_option(const char *arg)
 		}
 		return 0;
 	}
-	fprintf(stderr, "mlx5-emu: %s: --query-handles takes on or off, "
-		"--fw-ids fresh or lowest-free, --handles unique or "
-		"lowest-free\n", arg);
+	fprintf(stderr, "mlx5-emu: %s: --fw-ids takes fresh or lowest-free, "
+		"--handles unique or lowest-free\n", arg);
 	return 2;
 }
 
@@ -273,8 +269,7 @@ int main(int argc, char **argv)
 					" or later\n");
 				return 2;
 			}
-		} else if (!strncmp(argv[i], "--query-handles=", 16) ||
-			   !strncmp(argv[i], "--fw-ids=", 9) ||
+		} else if (!strncmp(argv[i], "--fw-ids=", 9) ||
 			   !strncmp(argv[i], "--handles=", 10)) {
 			ret = model_option(argv[i]);
 			if (ret)

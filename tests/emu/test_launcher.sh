@@ -3,8 +3,8 @@
 # mlx5-emu run: the command's exit status and signals come back, the
 # environment is set up (LD_PRELOAD prepended, SYSFS_PATH, MLX5_EMU_DIR),
 # the private directory and the daemon are gone afterwards, also when
-# mlx5-emu itself is terminated, --trace traces, and --query-handles and
-# --fw-ids take their values only and reach the command's environment.
+# mlx5-emu itself is terminated, --trace traces, and --fw-ids and
+# --handles take their values only and reach the command's environment.
 emu="$1"
 fail=0
 pass=0
@@ -43,13 +43,19 @@ check "$(MLX5_EMU_KERNEL=5.4 "$emu" run --kernel=5.15 -- sh -c \
 	'echo "$MLX5_EMU_KERNEL"')" 5.15 "--kernel=5.15"
 
 # the model's switches: their values, and what the command sees
-"$emu" run --query-handles=maybe -- true 2>/dev/null
-check "$?" 2 "--query-handles takes on or off"
+"$emu" run --query-handles=on -- true 2>/dev/null
+check "$?" 2 "--query-handles (kernel design v2) is gone"
 "$emu" run --fw-ids=random -- true 2>/dev/null
 check "$?" 2 "--fw-ids takes fresh or lowest-free"
-out=$("$emu" run --query-handles=off --fw-ids=lowest-free -- sh -c \
-	'echo "$MLX5_EMU_QUERY_HANDLES|$MLX5_EMU_FW_IDS"')
-check "$out" "0|lowest-free" "--query-handles=off --fw-ids=lowest-free"
+out=$("$emu" run --fw-ids=lowest-free -- sh -c 'echo "$MLX5_EMU_FW_IDS"')
+check "$out" "lowest-free" "--fw-ids=lowest-free"
+"$emu" run --handles=cyclic -- true 2>/dev/null
+check "$?" 2 "--handles takes unique or lowest-free"
+out=$("$emu" run --handles=lowest-free -- sh -c 'echo "$MLX5_EMU_HANDLES"')
+check "$out" "lowest-free" "--handles=lowest-free"
+# the daemon refuses a test seam out of range: the command never runs
+MLX5_EMU_TEST_FIRST_HANDLE=2147483649 "$emu" run -- true 2>/dev/null
+check "$?" 125 "MLX5_EMU_TEST_FIRST_HANDLE above 2^31"
 
 out=$(LD_PRELOAD=/lib/x86_64-linux-gnu/libc.so.6 "$emu" run -- sh -c \
 	'echo "$LD_PRELOAD|$SYSFS_PATH|$MLX5_EMU_DIR|$ASAN_OPTIONS"')

@@ -11,9 +11,9 @@
  *   - held shared: the owner's destroy gets EBUSY; a DEVX modify, a query
  *     and an import succeed;
  *   - held exclusive: a query gets EBUSY, so do modify and destroy; an
- *     import gets EBUSY on a kernel without the core handle query (its
- *     id check is a DEVX query, shared) and succeeds with it (the core
- *     handle query takes no lock); other objects are served as usual;
+ *     import gets EBUSY on a kernel without the verbs file id (its id
+ *     check is a DEVX query, shared) and succeeds with it (no kernel
+ *     call); other objects are served as usual;
  *   - released: everything succeeds.
  * The same for a verbs QP: destroy (exclusive) and ibv_query_qp()
  * (shared, as the kernel's write() path looks it up, which in 6.12
@@ -25,7 +25,7 @@
 #include "emu_hold.h"
 #include "emu_util.h"
 #include "qp_attr.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 #include "uapi_spec.h"
 
 #define NAME "emu_object_locks"
@@ -44,8 +44,11 @@ static int import_errno(struct ibv_context *ctx, uint8_t *blob)
 	return 0;
 }
 
-/* Has the kernel the core handle query (mlx5-emu --query-handles)? */
-static bool method;
+/*
+ * Does the kernel report the verbs file id (series v3)?  Then an import
+ * makes no kernel call, and meets no lock.
+ */
+static bool file_id;
 
 static void devx_locks(struct ibv_context *ctx)
 {
@@ -73,7 +76,7 @@ static void devx_locks(struct ibv_context *ctx)
 
 	CHECK_EQ(emu_hold(fd, h, 1), 0);
 	CHECK_EQ(meter_query(meter, mid, &active), EBUSY);
-	CHECK_EQ(import_errno(ctx, blob), method ? 0 : EBUSY);
+	CHECK_EQ(import_errno(ctx, blob), file_id ? 0 : EBUSY);
 	CHECK_EQ(meter_set_active(meter, mid, true), EBUSY);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(meter), EBUSY);
 	CHECK_EQ(emu_hold(fd, h, 0), EBUSY);
@@ -128,7 +131,7 @@ int main(void)
 {
 	struct ibv_context *ctx = emu_start(NAME);
 
-	method = query_handle_present(ctx->cmd_fd);
+	file_id = file_id_expected(ctx->cmd_fd);
 
 	devx_locks(ctx);
 	verbs_locks(ctx);

@@ -6,6 +6,7 @@
  *   OBJ METHOD ATTR KIND ACCESS MANDATORY ZERO_TRAILING OBJ_TYPE MIN MAX
  *   WHERE
  *   OBJ_NAME METHOD_NAME ATTR_NAME [series|emu-own]
+ * (series: an attribute only the linux/ series declares)
  * then "not-modelled NAME REASON" lines.
  */
 #include <stdio.h>
@@ -48,7 +49,7 @@ static void print_attr(const struct emu_method_spec *m,
 	       a->type == EMU_ATTR_IDR || a->type == EMU_ATTR_FD ?
 		       0u : a->max_len,
 	       emu_object_name(m->object_id), m->name, a->name,
-	       own ? " emu-own" : m->series ? " series" : "");
+	       own ? " emu-own" : a->v3 ? " series" : "");
 }
 
 int main(void)

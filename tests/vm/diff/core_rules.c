@@ -4,7 +4,11 @@
  * core ioctls only, so that the same program runs on rdma_rxe in the VM
  * and under mlx5-emu; it prints one line per observation and nothing that
  * depends on the device (vm_diff_core compares the two outputs):
- *   - handles: lowest free per file, one number space for every type;
+ *   - handles: one number space for every type, given as the kernel
+ *     gives them: lowest free first (every released kernel), or each
+ *     number once per file (the linux/ series, mlx5-emu --handles=unique);
+ *     what a stale handle reaches (the destroy method, the write command,
+ *     QUERY_MR), threads racing in one file, file-descriptor objects;
  *   - INFO_HANDLES: order, truncation at the list's length and the count
  *     it reports, malformed lengths, unknown and "any" object types;
  *   - the same file through a dup()ed descriptor (QUERY_PORT, a core
@@ -18,6 +22,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +33,7 @@
 #include <infiniband/verbs.h>
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/ib_user_ioctl_verbs.h>
+#include <rdma/ib_user_verbs.h>
 #include <rdma/mlx5_user_ioctl_cmds.h>
 #include <rdma/rdma_user_ioctl_cmds.h>
 
@@ -192,6 +198,165 @@ static void handles(struct ibv_context *ctx, struct ibv_context *ctx2)
 	ibv_dealloc_pd(a);
 }
 
+/* a write() command's handler through UVERBS_METHOD_INVOKE_WRITE */
+static const char *invoke_write(int fd, uint32_t command, uint32_t handle)
+{
+	struct raw r;
+
+	raw_init(&r, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INVOKE_WRITE);
+	raw_attr(&r, UVERBS_ATTR_WRITE_CMD, 8, command);
+	raw_attr(&r, UVERBS_ATTR_CORE_IN, sizeof(handle), handle);
+	return raw_exec(fd, &r);
+}
+
+static const char *query_mr(int fd, uint32_t handle)
+{
+	uint32_t lkey, rkey;
+	uint64_t length;
+	struct raw r;
+
+	raw_init(&r, UVERBS_OBJECT_MR, UVERBS_METHOD_QUERY_MR);
+	raw_attr(&r, UVERBS_ATTR_QUERY_MR_HANDLE, 0, handle);
+	raw_attr(&r, UVERBS_ATTR_QUERY_MR_RESP_LKEY, 4, (uintptr_t)&lkey);
+	raw_attr(&r, UVERBS_ATTR_QUERY_MR_RESP_RKEY, 4, (uintptr_t)&rkey);
+	raw_attr(&r, UVERBS_ATTR_QUERY_MR_RESP_LENGTH, 8, (uintptr_t)&length);
+	return raw_exec(fd, &r);
+}
+
+static const char *next_number(uint32_t freed, uint32_t now)
+{
+	static char s[32];
+
+	if (now == freed)
+		return "the same number";
+	snprintf(s, sizeof(s), "a new number (%+d)", (int)(now - freed));
+	return s;
+}
+
+/*
+ * A handle kept after its object is destroyed, then a new object of the
+ * same type: what the stale handle reaches.
+ */
+static void stale(struct ibv_context *ctx)
+{
+	static char buf[4096];
+	int fd = ctx->cmd_fd;
+	struct ibv_pd *a = ibv_alloc_pd(ctx), *b, *pd;
+	struct ibv_mr *m, *n;
+	const char *rc;
+	uint32_t h;
+	struct raw r;
+
+	if (!a) {
+		printf("alloc_pd: %s\n", err(errno));
+		exit(1);
+	}
+	h = a->handle;
+	ibv_dealloc_pd(a);
+	b = ibv_alloc_pd(ctx);
+	if (!b) {
+		printf("alloc_pd: %s\n", err(errno));
+		exit(1);
+	}
+	printf("pd after a destroy takes %s\n", next_number(h, b->handle));
+	if (b->handle == h) {
+		/* the hazard: the stale number names the new PD */
+		info("pd, the new pd holds the stale number", fd,
+		     UVERBS_OBJECT_PD, 64);
+	} else {
+		pd_destroy("stale", fd, h, 0);
+		printf("pd dealloc (write) stale: %s\n",
+		       invoke_write(fd, IB_USER_VERBS_CMD_DEALLOC_PD, h));
+	}
+	printf("new pd after the stale commands: %s\n",
+	       err(ibv_dealloc_pd(b)));
+	pd_destroy("handle 2^32", fd, 1ull << 32, 0);
+	pd_destroy("handle -1", fd, (uint64_t)-1, 0);
+
+	pd = ibv_alloc_pd(ctx);
+	m = pd ? ibv_reg_mr(pd, buf, sizeof(buf), IBV_ACCESS_LOCAL_WRITE) :
+		 NULL;
+	if (!m) {
+		printf("reg_mr: %s\n", err(errno));
+		exit(1);
+	}
+	h = m->handle;
+	ibv_dereg_mr(m);
+	n = ibv_reg_mr(pd, buf, sizeof(buf), IBV_ACCESS_LOCAL_WRITE);
+	if (!n) {
+		printf("reg_mr: %s\n", err(errno));
+		exit(1);
+	}
+	printf("mr after a dereg takes %s\n", next_number(h, n->handle));
+	printf("query_mr stale: %s\n", query_mr(fd, h));
+	printf("query_mr new: %s\n", query_mr(fd, n->handle));
+	if (n->handle != h)
+		printf("mr dereg (write) stale: %s\n",
+		       invoke_write(fd, IB_USER_VERBS_CMD_DEREG_MR, h));
+	printf("new mr after the stale commands: %s\n", err(ibv_dereg_mr(n)));
+
+	/* an async event file between two PDs takes no number */
+	a = ibv_alloc_pd(ctx);
+	h = a ? a->handle : 0;
+	raw_init(&r, UVERBS_OBJECT_ASYNC_EVENT,
+		 UVERBS_METHOD_ASYNC_EVENT_ALLOC);
+	raw_attr(&r, UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE, 0, 0);
+	rc = raw_exec(fd, &r);
+	printf("async event file: %s\n", rc);
+	if (!strcmp(rc, "ok"))
+		close((int)r.attrs[0].data);
+	b = ibv_alloc_pd(ctx);
+	printf("pd after an async event file: %+d\n",
+	       a && b ? (int)(b->handle - h) : -999);
+	if (b)
+		ibv_dealloc_pd(b);
+	if (a)
+		ibv_dealloc_pd(a);
+	ibv_dealloc_pd(pd);
+}
+
+/* two threads creating and destroying PDs in one file */
+struct racer {
+	struct ibv_context *ctx;
+	uint32_t handles[2000];
+	unsigned int n;
+};
+
+static void *race_thread(void *arg)
+{
+	struct racer *t = arg;
+	struct ibv_pd *pd;
+
+	while (t->n < 2000) {
+		pd = ibv_alloc_pd(t->ctx);
+		if (!pd)
+			break;
+		t->handles[t->n++] = pd->handle;
+		ibv_dealloc_pd(pd);
+	}
+	return NULL;
+}
+
+static void race(struct ibv_context *ctx)
+{
+	static struct racer t[2];
+	pthread_t th[2];
+	unsigned int i, j, twice = 0;
+
+	for (i = 0; i < 2; i++) {
+		t[i].ctx = ctx;
+		pthread_create(&th[i], NULL, race_thread, &t[i]);
+	}
+	for (i = 0; i < 2; i++)
+		pthread_join(th[i], NULL);
+	/* a number both threads got */
+	for (i = 0; i < t[0].n && !twice; i++)
+		for (j = 0; j < t[1].n && !twice; j++)
+			twice = t[0].handles[i] == t[1].handles[j];
+	printf("two threads, %u pd pairs: one number given to both: %s\n",
+	       t[0].n + t[1].n, twice ? "yes" : "no");
+}
+
 /* the answer, and room behind it for the "too long" case */
 static struct {
 	struct ib_uverbs_query_port_resp_ex resp;
@@ -343,6 +508,8 @@ int main(void)
 		return 1;
 	}
 	handles(ctx, ctx2);
+	stale(ctx);
+	race(ctx);
 	shared_fd(ctx);
 	file_ops(ctx);
 	malformed(ctx->cmd_fd);

@@ -3,7 +3,10 @@
 # The differential suite (label vm): one program, run under mlx5-emu (one
 # emulated device) and on rdma_rxe in Debian's kernel in QEMU
 # (vm_run.sh), must print the same lines.  Each side's output is kept in
-# WORK_DIR; a difference fails with both sides' lines.
+# WORK_DIR; a difference fails with both sides' lines.  The environment
+# chooses the kernels: MLX5_EMU_HANDLES for mlx5-emu, VM_MODULES_DIR
+# (vm_run.sh) for modules in place of Debian's, a skip when it names a
+# folder without any.
 # Usage: vm_diff.sh NAME MLX5_EMU VM_WORK WORK_DIR PROGRAM [ARGS...]
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -11,6 +14,11 @@ name=$1 emu=$2 vmwork=$3
 mkdir -p "$4"
 W=$(cd "$4" && pwd)
 shift 4
+if [ -n "${VM_MODULES_DIR:-}" ] && ! ls "$VM_MODULES_DIR"/*.ko >/dev/null 2>&1
+then
+	echo "SKIP $name: no modules in $VM_MODULES_DIR (linux_612_modules skipped or failed)"
+	exit 77
+fi
 
 "$emu" run --devices 1 -- "$@" >"$W/$name.emu.raw" 2>&1
 rc=$?
