@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "emu_device.h"
+#include "kernel_version.h"
 #include "../firmware/fw.h"
 #include "mlx5_cmd.h"
 #include "uverbs.h"
@@ -22,8 +23,14 @@ int emu_device_init(struct emu_device *dev, unsigned int index)
 	dev->index = index;
 	/* Linux 6.12 with the core handle query, unless told otherwise */
 	dev->query_handles = !qh || strcmp(qh, "0");
-	/* kernel series v3, unless told today's kernels */
-	dev->unique_handles = !handles || strcmp(handles, "lowest-free");
+	/*
+	 * kernel series v3 (on 6.12, the default release), unless told
+	 * today's kernels; an older release is a released kernel
+	 */
+	if (handles)
+		dev->unique_handles = strcmp(handles, "lowest-free") != 0;
+	else
+		dev->unique_handles = !emu_kernel_before(6, 12);
 	if (first && *first) {
 		char *end;
 		unsigned long v;

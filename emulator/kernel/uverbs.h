@@ -288,6 +288,7 @@ uint32_t emu_cap_gen(struct emu_device *dev, unsigned int off,
 		     unsigned int width);
 /* write() commands on CQs, verbs_cq.c */
 int emu_cmd_resize_cq(struct emu_bundle *b);
+int emu_cmd_destroy_cq(struct emu_bundle *b);
 int emu_cmd_ex_modify_cq(struct emu_bundle *b);
 /* write() commands on QPs, verbs_qp.c */
 int emu_cmd_modify_qp(struct emu_bundle *b);

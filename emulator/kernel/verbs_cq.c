@@ -203,15 +203,35 @@ int emu_h_cq_destroy(struct emu_bundle *b)
 			      sizeof(struct ib_uverbs_destroy_cq_resp));
 }
 
-/* uobj_get_obj_read() of a CQ: none -> EINVAL; the caller unlocks */
-static struct emu_uobj *cq_read(struct emu_bundle *b, uint32_t handle)
+/*
+ * follows ib_uverbs_destroy_cq(): uobj_get_destroy() of the handle (a
+ * stale or unknown one ENOENT), then the response with the event counts,
+ * which stay 0 as the model raises no events
+ */
+int emu_cmd_destroy_cq(struct emu_bundle *b)
 {
-	struct emu_uobj *uo;
+	struct ib_uverbs_destroy_cq_resp resp = {};
+	struct ib_uverbs_destroy_cq cmd;
+	int ret;
 
-	if (emu_uobj_lookup(b->uf, UVERBS_OBJECT_CQ, handle, EMU_ACCESS_READ,
-			    &uo))
-		return NULL;
-	return uo;
+	ret = emu_write_request(b, &cmd, sizeof(cmd));
+	if (ret)
+		return ret;
+	ret = emu_write_destroy(b, UVERBS_OBJECT_CQ, cmd.cq_handle);
+	if (ret)
+		return ret;
+	return emu_write_response(b, &resp, sizeof(resp));
+}
+
+/*
+ * uobj_get_obj_read() of a CQ: 6.12 passes the lookup's errno on (none
+ * ENOENT, another type EINVAL); the caller unlocks
+ */
+static int cq_read(struct emu_bundle *b, uint32_t handle,
+		   struct emu_uobj **uo)
+{
+	return emu_uobj_lookup(b->uf, UVERBS_OBJECT_CQ, handle,
+			       EMU_ACCESS_READ, uo);
 }
 
 /*
@@ -228,9 +248,9 @@ int emu_cmd_resize_cq(struct emu_bundle *b)
 	ret = emu_write_request(b, &cmd, sizeof(cmd));
 	if (ret)
 		return ret;
-	uo = cq_read(b, cmd.cq_handle);
-	if (!uo)
-		return -EINVAL;
+	ret = cq_read(b, cmd.cq_handle, &uo);
+	if (ret)
+		return ret;
 	ret = emu_cap_gen(b->dev, PRM_CAP_CQ_RESIZE) ? -EOPNOTSUPP : -ENOSYS;
 	emu_uobj_unlock(uo, EMU_ACCESS_READ);
 	return ret;
@@ -243,7 +263,7 @@ int emu_cmd_resize_cq(struct emu_bundle *b)
 /*
  * follows ib_uverbs_ex_modify_cq(), rdma_set_cq_moderation() and
  * mlx5_ib_modify_cq(): no mask or a reserved field -> EINVAL, a mask
- * beyond moderation -> EOPNOTSUPP, no such CQ -> EINVAL, a period past
+ * beyond moderation -> EOPNOTSUPP, no such CQ -> ENOENT, a period past
  * 12 bits -> EINVAL; then MODIFY_CQ sets period and count
  */
 int emu_cmd_ex_modify_cq(struct emu_bundle *b)
@@ -261,9 +281,9 @@ int emu_cmd_ex_modify_cq(struct emu_bundle *b)
 		return -EINVAL;
 	if (cmd.attr_mask > EMU_CQ_MODERATE)
 		return -EOPNOTSUPP;
-	uo = cq_read(b, cmd.cq_handle);
-	if (!uo)
-		return -EINVAL;
+	ret = cq_read(b, cmd.cq_handle, &uo);
+	if (ret)
+		return ret;
 	cq = uo->priv;
 	if (!emu_cap_gen(b->dev, PRM_CAP_CQ_MODERATION)) {
 		ret = -EOPNOTSUPP;

@@ -245,10 +245,11 @@ static int qp_modify(struct emu_bundle *b, struct ib_uverbs_modify_qp *m)
 	size_t inlen;
 	int ret;
 
-	/* uobj_get_obj_read(): no such QP -> EINVAL */
-	if (emu_uobj_lookup(b->uf, UVERBS_OBJECT_QP, m->qp_handle,
-			    EMU_ACCESS_READ, &uo))
-		return -EINVAL;
+	/* uobj_get_obj_read(): 6.12 passes the lookup's errno on */
+	ret = emu_uobj_lookup(b->uf, UVERBS_OBJECT_QP, m->qp_handle,
+			      EMU_ACCESS_READ, &uo);
+	if (ret)
+		return ret;
 	qp = uo->priv;
 	ret = qp_modify_checks(b, qp, m, &cur, &next);
 	if (ret || (cur == next && cur == EMU_QPS_RESET))
@@ -405,9 +406,10 @@ int emu_cmd_query_qp(struct emu_bundle *b)
 	ret = emu_write_request(b, &cmd, sizeof(cmd));
 	if (ret)
 		return ret;
-	if (emu_uobj_lookup(b->uf, UVERBS_OBJECT_QP, cmd.qp_handle,
-			    EMU_ACCESS_READ, &uo))
-		return -EINVAL;
+	ret = emu_uobj_lookup(b->uf, UVERBS_OBJECT_QP, cmd.qp_handle,
+			      EMU_ACCESS_READ, &uo);
+	if (ret)
+		return ret;
 	qp = uo->priv;
 	prm_set(in, PRM_HDR_OPCODE, PRM_OP_QUERY_QP);
 	prm_set(in, PRM_HDR_UID, qp->uid);

@@ -426,7 +426,8 @@ static int make_async_event_fd(struct env *e)
 	struct emu_raw r;
 	int ret;
 
-	raw_init(&r, UVERBS_OBJECT_ASYNC_EVENT, UVERBS_METHOD_ASYNC_EVENT_ALLOC);
+	raw_init(&r, UVERBS_OBJECT_ASYNC_EVENT,
+		 UVERBS_METHOD_ASYNC_EVENT_ALLOC);
 	raw_attr(&r, UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE, 0, 0);
 	ret = raw_exec(e->fd, &r);
 	if (!ret)

@@ -16,8 +16,8 @@
  *     handle query takes no lock); other objects are served as usual;
  *   - released: everything succeeds.
  * The same for a verbs QP: destroy (exclusive) and ibv_query_qp()
- * (shared, as the kernel's write() path looks it up, which reports a
- * busy object as EINVAL).
+ * (shared, as the kernel's write() path looks it up, which in 6.12
+ * reports a busy object as EBUSY too).
  */
 #include <stdio.h>
 
@@ -112,10 +112,10 @@ static void verbs_locks(struct ibv_context *ctx)
 	CHECK_EQ(emu_release(fd, qp->handle), 0);
 	CHECK_EQ(emu_hold(fd, qp->handle, 1), 0);
 	/*
-	 * the write() command's uobj_get_obj_read() turns any failed
-	 * lookup, EBUSY included, into EINVAL (ib_uverbs_query_qp())
+	 * the write() command's uobj_get_obj_read() passes the lookup's
+	 * EBUSY on (ib_uverbs_query_qp() in 6.12)
 	 */
-	CHECK_EQ(ibv_query_qp(qp, &qa, IBV_QP_STATE, &qia), EINVAL);
+	CHECK_EQ(ibv_query_qp(qp, &qa, IBV_QP_STATE, &qia), EBUSY);
 	CHECK_EQ(ibv_destroy_qp(qp), EBUSY);
 	CHECK_EQ(emu_release(fd, qp->handle), 0);
 	CHECK_EQ(ibv_query_qp(qp, &qa, IBV_QP_STATE, &qia), 0);

@@ -354,7 +354,7 @@ static void modify_driver_data(void)
 	CHECK_EQ(raw_ex_modify(qp->handle, 1u << 26, IBV_QPS_INIT, NULL, 0),
 		 EOPNOTSUPP);
 	CHECK_EQ(raw_ex_modify(qp->handle + 100, init, IBV_QPS_INIT, NULL, 0),
-		 EINVAL);
+		 ENOENT);
 	/* a state past ERR */
 	CHECK_EQ(raw_ex_modify(qp->handle, init, 7, NULL, 0), EINVAL);
 	CHECK_EQ(state_of(qp), IBV_QPS_RESET);
