@@ -64,39 +64,4 @@
 	MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_CONTEXT_FILE_ID
 #endif
 
-/*
- * The core handle query (kernel design v2; no released kernel has it
- * yet).  UVERBS_METHOD_QUERY_HANDLE of UVERBS_OBJECT_DEVICE takes one
- * handle of the caller's file and the uverbs object type it should be,
- * and answers the object's cookie: a u64 the uverbs core gives every
- * uobject once, before it is published, from one system-wide generator
- * (never 0, never given twice while the system runs).  No object lock,
- * no firmware command.  No live, committed object of that type under the
- * handle: ENOENT; an object type the device does not know: EINVAL.  A
- * kernel without it answers the method id as an unknown method
- * (EPROTONOSUPPORT, on some paths EOPNOTSUPP).
- *
- * enum uverbs_methods_device: INVOKE_WRITE, INFO_HANDLES, QUERY_PORT,
- * GET_CONTEXT, QUERY_CONTEXT, QUERY_GID_TABLE, QUERY_GID_ENTRY (0..6 on
- * Linux 6.1 and 6.12); newer kernels add methods after them, and the
- * handle query takes 9, the next free id on the newest kernel source the
- * series is based on.  Written as a number since no header lists 7 and 8
- * everywhere.  Its attributes are a core method's: counted from 0.
- */
-#define MLX5_SHARE_UAPI_UVERBS_METHOD_QUERY_HANDLE 9
-/* enum uverbs_attrs_query_handle_cmd_attr_ids: HANDLE, OBJECT_ID, COOKIE */
-#define MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_HANDLE 0
-#define MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID 1
-#define MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE 2
-
-#ifndef HAVE_UVERBS_METHOD_QUERY_HANDLE
-#define UVERBS_METHOD_QUERY_HANDLE MLX5_SHARE_UAPI_UVERBS_METHOD_QUERY_HANDLE
-#define UVERBS_ATTR_QUERY_HANDLE_HANDLE \
-	MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_HANDLE
-#define UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID \
-	MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID
-#define UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE \
-	MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE
-#endif
-
 #endif

@@ -34,31 +34,6 @@ unsigned int rdma_uapi_compat_check(void)
 	       (unsigned int)MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD;
 }
 
-/*
- * The core handle query: against headers that have it (the patched
- * kernel's), every id must be ours; elsewhere the names must resolve.
- */
-#ifdef HAVE_UVERBS_METHOD_QUERY_HANDLE
-_Static_assert(UVERBS_METHOD_QUERY_HANDLE ==
-	       MLX5_SHARE_UAPI_UVERBS_METHOD_QUERY_HANDLE,
-	       "UVERBS_METHOD_QUERY_HANDLE differs from the kernel's");
-_Static_assert(UVERBS_ATTR_QUERY_HANDLE_HANDLE ==
-	       MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_HANDLE &&
-	       UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID ==
-	       MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID &&
-	       UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE ==
-	       MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE,
-	       "uverbs_attrs_query_handle_cmd_attr_ids differ");
-#endif
-/* 9 lies past every method the headers in use list. */
-_Static_assert(UVERBS_METHOD_QUERY_GID_ENTRY <
-	       MLX5_SHARE_UAPI_UVERBS_METHOD_QUERY_HANDLE,
-	       "QUERY_HANDLE comes after QUERY_GID_ENTRY");
-_Static_assert(UVERBS_ATTR_QUERY_HANDLE_HANDLE == 0 &&
-	       UVERBS_ATTR_QUERY_HANDLE_OBJECT_ID == 1 &&
-	       UVERBS_ATTR_QUERY_HANDLE_RESP_COOKIE == 2,
-	       "the query's attributes are HANDLE, OBJECT_ID, RESP_COOKIE");
-
 #ifdef HAVE_UVERBS_ATTR_QUERY_CONTEXT_FILE_ID
 _Static_assert(UVERBS_ATTR_QUERY_CONTEXT_FILE_ID ==
 	       MLX5_SHARE_UAPI_UVERBS_ATTR_QUERY_CONTEXT_FILE_ID,

@@ -2,16 +2,18 @@
 /*
  * upstream_blob_compat: what the data one delivery exports gets from the
  * other.  The backport library writes a checked blob (magic "M5SX",
- * format, kind, length, checksum, cookie: providers/mlx5/blob.h); the
- * rdma-core series writes libmlx5's own record (its struct's fields and
- * the kernel's cookie, no header).  Neither reads the other's:
+ * format, kind, length, checksum, ...: providers/mlx5/blob.h); the
+ * rdma-core series writes libmlx5's own record (its struct's fields, a
+ * flag in their padding and the verbs file's id, no header).  Neither
+ * reads the other's:
  *
- *   backport blob -> series import: the series takes the blob's first
- *     four bytes (the magic) as a handle; a kernel with
- *     UVERBS_METHOD_QUERY_HANDLE finds no object there: ENOENT.  On a
- *     kernel without it the series checks nothing and returns an object
- *     made of the blob's bytes (as rdma-core does today), whose handle is
- *     the magic: the test says so and checks that much.
+ *   backport blob -> series import: the series reads the blob as its
+ *     record: either the byte where its flag would be says "file id" and
+ *     the bytes read as one differ from the importing file's (EXDEV), or
+ *     it returns an object made of the blob's bytes (as rdma-core does
+ *     today), whose handle is the magic; on a kernel that reports the
+ *     file id (series v3), that handle names nothing and a command
+ *     through it fails.
  *   series record -> backport import: no magic, EINVAL.
  *
  * The sizes differ too (mlx5dv_get_export_sizes() of each), so processes
@@ -31,7 +33,7 @@
 #include "check.h"
 #include "e2e.h"
 #include "fdpass.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 
 #define NAME "upstream_blob_compat"
 
@@ -54,21 +56,22 @@ static int peer(int sock)
 	REQUIRE(ctx);
 
 	imp = mlx5dv_devx_obj_import(ctx, m.blob);
-	if (query_handle_present(ctx->cmd_fd)) {
-		CHECK(!imp);
-		CHECK_EQ(imp ? 0 : errno, ENOENT);
+	if (!imp) {
+		printf("%s: the series refused the backport's blob as "
+		       "another file's record\n", NAME);
+		CHECK_EQ(errno, EXDEV);
 	} else {
-		printf("%s: kernel without UVERBS_METHOD_QUERY_HANDLE: the "
-		       "series imports the backport's blob unchecked\n", NAME);
 		uint8_t again[E2E_BLOB_MAX];
 
-		REQUIRE(imp);
+		printf("%s: the series imported the backport's blob "
+		       "unchecked\n", NAME);
 		/* Its handle, the record's first field, is the magic. */
 		REQUIRE(mlx5dv_devx_obj_export(imp, again) == 0);
 		CHECK(!memcmp(again, "M5SX", 4));
-	}
-	if (imp)
+		if (file_id_of(ctx->cmd_fd))
+			CHECK(fc_query_status(imp, m.id, NULL) != 0);
 		mlx5dv_devx_obj_unimport(imp);
+	}
 
 	memset(&back, 0, sizeof(back));
 	own = fc_alloc(ctx, &back.id);

@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
-# upstream_series_v64: the series for another base (rdma-core 64.0:
-# upstream/patches-v64) applies with git am, and libibverbs and libmlx5
-# build with -Werror after every patch.
+# upstream_series_v64: the series on another base (rdma-core 64.0, a
+# test input: the series is posted for master) applies with git am, and
+# libibverbs and libmlx5 build with -Werror after every patch.
 # usage: check_base.sh NAME SOURCE PROJECT_ROOT WORK SERIES_DIR
 set -euo pipefail
 name=$1 src=${2:-} root=$3 work=$4 series=$5

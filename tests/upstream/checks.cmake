@@ -5,7 +5,7 @@
 #   upstream_patch_builds  libibverbs and libmlx5, gcc and clang -Werror,
 #                          at every patch on every base (a list given
 #                          with -DRDMA_CORE_BASES=, or the ones below),
-#                          upstream/patches-v64 on 64.0 (patch_builds.sh)
+#                          the same series on 64.0 (patch_builds.sh)
 #   upstream_check_build   buildlib/check-build --src on the patched tree
 #                          of the upstream_rdma_core fixture
 # The bases: RDMA_CORE_SOURCE, RDMA_CORE_SOURCE_V64 when defined, and
@@ -33,24 +33,20 @@ else()
 	set(_bases ${RDMA_CORE_BASES})
 endif()
 
-set(_checks upstream_checkpatch upstream_checkpatch_v64 upstream_patch_builds
-	upstream_check_build)
+set(_checks upstream_checkpatch upstream_patch_builds upstream_check_build)
 if(NOT RDMA_CORE_SOURCE)
 	foreach(t ${_checks})
 		mlx5_share_skipped_test(${t} upstream
 			"no rdma-core source (configure with -DRDMA_CORE_SOURCE=...)")
 	endforeach()
 else()
-	set(_series_v64 "${PROJECT_SOURCE_DIR}/upstream/patches-v64")
+	# One series for both bases (64.0 is a test input, not a target).
+	set(_series_v64 "${PROJECT_SOURCE_DIR}/upstream/patches")
 	add_test(NAME upstream_checkpatch
 		COMMAND bash "${_here}/checkpatch.sh"
 			"${PROJECT_SOURCE_DIR}/upstream/patches"
 			"${RDMA_CORE_SOURCE}"
 			"${CMAKE_CURRENT_BINARY_DIR}/checkpatch")
-	add_test(NAME upstream_checkpatch_v64
-		COMMAND bash "${_here}/checkpatch.sh" "${_series_v64}"
-			"${RDMA_CORE_SOURCE_V64}"
-			"${CMAKE_CURRENT_BINARY_DIR}/checkpatch-v64")
 	# upstream_build builds RDMA_CORE_SOURCE and upstream_series_v64
 	# RDMA_CORE_SOURCE_V64 with gcc at every patch.
 	add_test(NAME upstream_patch_builds

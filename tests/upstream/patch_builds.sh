@@ -8,8 +8,8 @@
 # CI compiles them, less -g (RC_NO_DEBUG_INFO: the same code and
 # diagnostics).  SERIES_DIR is the series of the base given with
 # --primary; another base takes the series given for it with
-# --series BASE=DIR (upstream/patches-v64 for 64.0), as the series is sent
-# per base.
+# --series BASE=DIR (the same upstream/patches for 64.0 today; a base
+# that needed its own series would name it here).
 # One source tree per base and one build directory per base and
 # compiler, rebuilt incrementally by ninja at each patch.  A
 # "BASE:COMPILER" pair given with --skip (repeatable) is left out

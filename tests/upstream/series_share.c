@@ -1,31 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
  * upstream_share_*: the sharing scenarios against rdma-core with the
- * series (upstream/patches), under mlx5-emu with two devices.
+ * series (upstream/patches), under mlx5-emu with two devices (or on the
+ * real kernel in the VM, tests/vm/cx).
  *
- *   --query-handles=on   the kernel has UVERBS_METHOD_QUERY_HANDLE: a
- *                        record of an object that is gone, of another
- *                        command file, another device or another kind
- *                        fails with ENOENT;
- *   --query-handles=off  it has not: import checks nothing, as before
- *                        the series (a stale record imports).
+ *   --handles=unique       a kernel with series v3: a file never gives a
+ *                          handle number twice and QUERY_CONTEXT reports
+ *                          the file's id.  mlx5dv_query_device() reports
+ *                          MLX5DV_CONTEXT_FLAGS_DEVX_OBJ_IMPORT_FILE; a
+ *                          DEVX object's data imported in a context of
+ *                          another file fails with EXDEV; the import of a
+ *                          destroyed object succeeds (no kernel call) and
+ *                          every command through it fails, also once the
+ *                          creator made a new object of the same kind
+ *                          (DEVX object, UMEM, VAR), which survives;
+ *   --handles=lowest-free  every released kernel: no flag, nothing
+ *                          checked, as before the series (another file's
+ *                          data imports; a new object takes a destroyed
+ *                          one's handle).
  *
  * In both: import in the same context and in another process (this
  * program run again) that got the command fd over SCM_RIGHTS
- * (ibv_import_device()), the imported
- * object usable there; the export of an imported object is the same
- * bytes; a successful export or import leaves errno alone.
+ * (ibv_import_device()); the export of an imported object is the same
+ * bytes; a successful export or import leaves errno alone; and the data
+ * libmlx5 63 and 64 exported (their layout below) ending right before an
+ * unmapped page imports, unchecked, without a read past its end.
  *
- * Whether the kernel has the method is asked apart from the libraries,
- * with the ioctl itself: with "on" and a kernel (mlx5-emu) without it the
- * test skips; with "off" and a kernel with it, it fails.  Against
- * rdma-core without the series (upstream_unpatched_share) the "on" run
- * must fail.
+ * Whether the kernel reports the file's id is asked apart from the
+ * libraries (file_id_probe.h): with "unique" and a kernel without it the
+ * test skips; with "lowest-free" and a kernel with it, it fails.  Against
+ * rdma-core without the series (upstream_unpatched_share) the "unique"
+ * run must fail.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,14 +45,44 @@
 #include <infiniband/mlx5dv.h>
 
 #include "check.h"
-#include "query_handle_probe.h"
+#include "file_id_probe.h"
 #include "devx_objs.h"
 #include "fdpass.h"
 
+#ifndef HAVE_MLX5DV_CONTEXT_FLAGS_DEVX_OBJ_IMPORT_FILE
+/* rdma-core without the series: the flag is never reported */
+#define MLX5DV_CONTEXT_FLAGS_DEVX_OBJ_IMPORT_FILE 0
+#endif
+
 #define NAME "upstream_share"
 #define REC_MAX 256
-static bool checked;
+static bool unique;
 static struct mlx5dv_export_sizes sizes;
+
+/*
+ * What libmlx5 63 and 64 export (their struct mlx5dv_devx_obj_attrs,
+ * mlx5dv_devx_umem_attrs, mlx5dv_var_attrs in providers/mlx5/mlx5.h):
+ * the fields, the padding zeroed.
+ */
+struct v64_obj_rec {
+	uint32_t handle;
+	uint32_t type;
+	uint32_t object_id;
+	uint64_t rx_icm_addr;
+	uint8_t log_obj_range;
+};
+
+struct v64_umem_rec {
+	uint32_t handle;
+	uint32_t umem_id;
+};
+
+struct v64_var_rec {
+	uint32_t handle;
+	uint32_t page_id;
+	uint32_t length;
+	off_t mmap_off;
+};
 
 static void obj_export(struct mlx5dv_devx_obj *obj, uint8_t *rec)
 {
@@ -75,14 +117,19 @@ static struct mlx5dv_devx_obj *import_expect(struct ibv_context *ctx,
 	return obj;
 }
 
-/* A stale record's answer: ENOENT with the method, an import without. */
-static void import_stale(struct ibv_context *ctx, const uint8_t *rec)
+/* The kernel's answer to a command through a handle that names nothing. */
+static void check_no_object(int err)
 {
-	struct mlx5dv_devx_obj *obj = import_expect(ctx, rec,
-						    checked ? ENOENT : 0);
+	CHECK(err == ENOENT || err == EINVAL);
+}
 
-	if (obj)
-		mlx5dv_devx_obj_unimport(obj);
+static void context_flag(struct ibv_context *ctx)
+{
+	struct mlx5dv_context attrs = {};
+
+	REQUIRE(mlx5dv_query_device(ctx, &attrs) == 0);
+	CHECK_EQ(!!(attrs.flags & MLX5DV_CONTEXT_FLAGS_DEVX_OBJ_IMPORT_FILE),
+		 unique);
 }
 
 static void same_context(struct ibv_context *ctx)
@@ -103,7 +150,11 @@ static void same_context(struct ibv_context *ctx)
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
 }
 
-/* The child: imports the device and the counter, queries it, exits 0. */
+/*
+ * The child: imports the device and the counter, queries it; told the
+ * counter is destroyed, imports the data again (no kernel call, so it
+ * succeeds) and a query through it must fail.  Exits 0 when all held.
+ */
 static int child_import(int sock)
 {
 	struct mlx5dv_devx_obj *imp;
@@ -124,14 +175,14 @@ static int child_import(int sock)
 	if (fc_query_status(imp, id, NULL))
 		return 5;
 	mlx5dv_devx_obj_unimport(imp);
-	/* Told the counter is gone: the stale record's answer. */
 	if (write(sock, "q", 1) != 1 || read(sock, &id, 1) != 1)
 		return 6;
 	imp = mlx5dv_devx_obj_import(ctx, rec);
-	if (checked ? (imp || errno != ENOENT) : !imp)
+	if (!imp)
 		return 7;
-	if (imp)
-		mlx5dv_devx_obj_unimport(imp);
+	if (!fc_query_status(imp, id, NULL))
+		return 8;
+	mlx5dv_devx_obj_unimport(imp);
 	ibv_close_device(ctx);
 	return 0;
 }
@@ -156,8 +207,8 @@ static void two_process(struct ibv_context *ctx)
 		/* A new program, as another process of the application. */
 		close(sv[0]);
 		snprintf(fd, sizeof(fd), "%d", sv[1]);
-		execl("/proc/self/exe", "upstream_share", checked ?
-		      "--query-handles=on" : "--query-handles=off", "--child",
+		execl("/proc/self/exe", "upstream_share", unique ?
+		      "--handles=unique" : "--handles=lowest-free", "--child",
 		      fd, (char *)NULL);
 		_exit(127);
 	}
@@ -174,106 +225,185 @@ static void two_process(struct ibv_context *ctx)
 	close(sv[0]);
 }
 
-/* Destroyed, then its handle taken by a new counter of the same file. */
-static void stale(struct ibv_context *ctx)
+/*
+ * Destroyed, then a new counter of the same file: on a series v3 kernel
+ * under another handle, which the stale import's destroy cannot reach;
+ * on a released kernel under the same handle (what stays open there).
+ */
+static void reuse(struct ibv_context *ctx)
 {
 	uint8_t rec[REC_MAX], nrec[REC_MAX];
-	struct mlx5dv_devx_obj *fc, *reuse, *imp;
+	struct mlx5dv_devx_obj *fc, *fresh, *imp;
 	uint32_t id, nid;
 
 	fc = fc_alloc(ctx, &id);
 	REQUIRE(fc);
 	obj_export(fc, rec);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
-	import_stale(ctx, rec);
-
-	reuse = fc_alloc(ctx, &nid);
-	REQUIRE(reuse);
-	obj_export(reuse, nrec);
-	/* The handle is the record's first field. */
-	CHECK(!memcmp(rec, nrec, sizeof(uint32_t)));
-	import_stale(ctx, rec);
-	imp = import_expect(ctx, nrec, 0);
-	if (imp)
+	fresh = fc_alloc(ctx, &nid);
+	REQUIRE(fresh);
+	obj_export(fresh, nrec);
+	/* The handle is the data's first field. */
+	CHECK_EQ(!memcmp(rec, nrec, sizeof(uint32_t)), !unique);
+	imp = import_expect(ctx, rec, 0);
+	REQUIRE(imp);
+	if (unique) {
+		check_no_object(mlx5dv_devx_obj_destroy(imp));
 		mlx5dv_devx_obj_unimport(imp);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(reuse), 0);
+		CHECK_EQ(fc_query_status(fresh, nid, NULL), 0);
+	} else {
+		mlx5dv_devx_obj_unimport(imp);
+	}
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fresh), 0);
 }
 
-/* A record of ctx given to another file (of the same or another device). */
+/* A DEVX object's data given to another file (same or another device). */
 static void other_file(struct ibv_context *ctx, struct ibv_context *other)
 {
-	struct mlx5dv_devx_obj *fc, *theirs;
-	uint8_t rec[REC_MAX], trec[REC_MAX];
-	uint32_t id, tid;
+	struct mlx5dv_devx_obj *fc, *imp;
+	uint8_t rec[REC_MAX];
+	uint32_t id;
 
 	fc = fc_alloc(ctx, &id);
-	theirs = fc_alloc(other, &tid);
-	REQUIRE(fc && theirs);
+	REQUIRE(fc);
 	obj_export(fc, rec);
-	obj_export(theirs, trec);
-	/* Whether or not the handle names an object there. */
-	import_stale(other, rec);
-	CHECK_EQ(mlx5dv_devx_obj_destroy(theirs), 0);
+	imp = import_expect(other, rec, unique ? EXDEV : 0);
+	if (imp)
+		mlx5dv_devx_obj_unimport(imp);
 	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
 }
 
-/* A UMEM's record given to the DEVX object import: another kind. */
-static void other_kind(struct ibv_context *ctx)
-{
-	uint8_t urec[REC_MAX] = { 0 };
-	struct mlx5dv_devx_umem *umem;
-	void *buf;
-
-	REQUIRE(posix_memalign(&buf, 4096, 4096) == 0);
-	umem = mlx5dv_devx_umem_reg(ctx, buf, 4096, 0);
-	REQUIRE(umem);
-	REQUIRE(mlx5dv_devx_umem_export(umem, urec) == 0);
-	import_stale(ctx, urec);
-	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
-	free(buf);
-}
-
-/* UMEMs and VARs: a stale record. */
+/* UMEMs and VARs: destroyed, then a new one; data carry no file id. */
 static void umem_var(struct ibv_context *ctx)
 {
-	struct mlx5dv_devx_umem *umem, *uimp;
-	uint8_t rec[REC_MAX];
-	struct mlx5dv_var *var, *vimp;
-	void *buf;
+	struct mlx5dv_devx_umem *umem, *fresh, *uimp;
+	struct mlx5dv_var *var, *nvar, *vimp;
+	uint8_t rec[REC_MAX], nrec[REC_MAX];
+	void *buf, *map;
 
-	REQUIRE(posix_memalign(&buf, 4096, 4096) == 0);
+	REQUIRE(posix_memalign(&buf, 4096, 8192) == 0);
 	umem = mlx5dv_devx_umem_reg(ctx, buf, 4096, 0);
 	REQUIRE(umem);
 	REQUIRE(mlx5dv_devx_umem_export(umem, rec) == 0);
-	uimp = mlx5dv_devx_umem_import(ctx, rec);
-	CHECK(uimp && uimp->umem_id == umem->umem_id);
-	if (uimp)
-		mlx5dv_devx_umem_unimport(uimp);
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
+	fresh = mlx5dv_devx_umem_reg(ctx, (uint8_t *)buf + 4096, 4096, 0);
+	REQUIRE(fresh);
+	REQUIRE(mlx5dv_devx_umem_export(fresh, nrec) == 0);
+	CHECK_EQ(!memcmp(rec, nrec, sizeof(uint32_t)), !unique);
 	uimp = mlx5dv_devx_umem_import(ctx, rec);
-	if (checked)
-		CHECK_EQ(uimp ? 0 : errno, ENOENT);
-	else
-		CHECK(uimp != NULL);
-	if (uimp)
-		mlx5dv_devx_umem_unimport(uimp);
+	REQUIRE(uimp);
+	if (unique)
+		check_no_object(mlx5dv_devx_umem_dereg(uimp));
+	mlx5dv_devx_umem_unimport(uimp);
+	CHECK_EQ(mlx5dv_devx_umem_dereg(fresh), 0);
 	free(buf);
 
 	var = mlx5dv_alloc_var(ctx, 0);
 	REQUIRE(var);
 	REQUIRE(mlx5dv_var_export(var, rec) == 0);
+	mlx5dv_free_var(var);
+	nvar = mlx5dv_alloc_var(ctx, 0);
+	REQUIRE(nvar);
+	REQUIRE(mlx5dv_var_export(nvar, nrec) == 0);
+	CHECK_EQ(!memcmp(rec, nrec, sizeof(uint32_t)), !unique);
 	vimp = mlx5dv_var_import(ctx, rec);
-	CHECK(vimp && vimp->page_id == var->page_id);
+	REQUIRE(vimp);
+	if (unique) {
+		/* Its free reports nothing: the new VAR must still map. */
+		mlx5dv_free_var(vimp);
+		map = mmap(NULL, nvar->length, PROT_READ | PROT_WRITE,
+			   MAP_SHARED, ctx->cmd_fd, nvar->mmap_off);
+		CHECK(map != MAP_FAILED);
+		if (map != MAP_FAILED)
+			munmap(map, nvar->length);
+	} else {
+		mlx5dv_var_unimport(vimp);
+	}
+	mlx5dv_free_var(nvar);
+}
+
+/* len bytes of rec copied to end right before a PROT_NONE page. */
+static void *at_guard(uint8_t *pages, const void *rec, size_t len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	memcpy(pages + page - len, rec, len);
+	return pages + page - len;
+}
+
+/*
+ * Data exported by libmlx5 63/64 (their sizes: 32, 8 and 24 bytes on
+ * 64-bit), and the new DEVX object data (sizes.devx_obj_attrs_size),
+ * each ending at a PROT_NONE page: an import that read past the end
+ * would crash the test.  They import, unchecked, as the objects they
+ * name.
+ */
+static void old_data(struct ibv_context *ctx)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct mlx5dv_devx_umem *umem, *uimp;
+	struct mlx5dv_devx_obj *fc, *imp;
+	struct mlx5dv_var *var, *vimp;
+	struct v64_umem_rec urec;
+	struct v64_var_rec vrec;
+	struct v64_obj_rec orec;
+	uint8_t rec[REC_MAX];
+	uint8_t *pages;
+	void *buf;
+	uint32_t id;
+
+	pages = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	REQUIRE(pages != MAP_FAILED);
+	REQUIRE(mprotect(pages + page, page, PROT_NONE) == 0);
+
+	fc = fc_alloc(ctx, &id);
+	REQUIRE(fc);
+	obj_export(fc, rec);
+	/* 63/64's data: the fields where they are now, no flag, no id */
+	memset(&orec, 0, sizeof(orec));
+	memcpy(&orec, rec, offsetof(struct v64_obj_rec, log_obj_range) + 1);
+	/* (import_expect() would copy REC_MAX bytes: imported in place) */
+	imp = mlx5dv_devx_obj_import(ctx, at_guard(pages, &orec,
+						   sizeof(orec)));
+	REQUIRE(imp);
+	CHECK_EQ(fc_query_status(imp, id, NULL), 0);
+	mlx5dv_devx_obj_unimport(imp);
+	imp = mlx5dv_devx_obj_import(ctx, at_guard(pages, rec,
+						   sizes.devx_obj_attrs_size));
+	REQUIRE(imp);
+	CHECK_EQ(fc_query_status(imp, id, NULL), 0);
+	mlx5dv_devx_obj_unimport(imp);
+	CHECK_EQ(mlx5dv_devx_obj_destroy(fc), 0);
+
+	REQUIRE(posix_memalign(&buf, 4096, 4096) == 0);
+	umem = mlx5dv_devx_umem_reg(ctx, buf, 4096, 0);
+	REQUIRE(umem);
+	REQUIRE(mlx5dv_devx_umem_export(umem, rec) == 0);
+	memcpy(&urec, rec, sizeof(urec));
+	uimp = mlx5dv_devx_umem_import(ctx, at_guard(pages, &urec,
+						     sizeof(urec)));
+	CHECK(uimp && uimp->umem_id == umem->umem_id);
+	if (uimp)
+		mlx5dv_devx_umem_unimport(uimp);
+	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
+	free(buf);
+
+	var = mlx5dv_alloc_var(ctx, 0);
+	REQUIRE(var);
+	REQUIRE(mlx5dv_var_export(var, rec) == 0);
+	memset(&vrec, 0, sizeof(vrec));
+	vrec.handle = ((struct v64_var_rec *)rec)->handle;
+	vrec.page_id = var->page_id;
+	vrec.length = var->length;
+	vrec.mmap_off = var->mmap_off;
+	vimp = mlx5dv_var_import(ctx, at_guard(pages, &vrec, sizeof(vrec)));
+	CHECK(vimp && vimp->page_id == var->page_id &&
+	      vimp->mmap_off == var->mmap_off);
 	if (vimp)
 		mlx5dv_var_unimport(vimp);
 	mlx5dv_free_var(var);
-	vimp = mlx5dv_var_import(ctx, rec);
-	if (checked)
-		CHECK_EQ(vimp ? 0 : errno, ENOENT);
-	else
-		CHECK(vimp != NULL);
-	if (vimp)
-		mlx5dv_var_unimport(vimp);
+	munmap(pages, 2 * page);
 }
 
 int main(int argc, char **argv)
@@ -281,12 +411,13 @@ int main(int argc, char **argv)
 	struct ibv_context *ctx, *other, *dev1;
 	bool has;
 
-	if (argc < 2 || (strcmp(argv[1], "--query-handles=on") &&
-			 strcmp(argv[1], "--query-handles=off"))) {
-		fprintf(stderr, "usage: %s --query-handles=on|off\n", argv[0]);
+	if (argc < 2 || (strcmp(argv[1], "--handles=unique") &&
+			 strcmp(argv[1], "--handles=lowest-free"))) {
+		fprintf(stderr, "usage: %s --handles=unique|lowest-free\n",
+			argv[0]);
 		return 2;
 	}
-	checked = !strcmp(argv[1], "--query-handles=on");
+	unique = !strcmp(argv[1], "--handles=unique");
 	if (argc == 4 && !strcmp(argv[2], "--child"))
 		return child_import(atoi(argv[3]));
 	ctx = devx_open(NULL, 0);
@@ -299,18 +430,19 @@ int main(int argc, char **argv)
 		sizes.devx_umem_attrs_size <= REC_MAX &&
 		sizes.var_attrs_size <= REC_MAX);
 
-	has = query_handle_present(ctx->cmd_fd);
-	if (checked && !has)
-		check_skip(NAME, "no UVERBS_METHOD_QUERY_HANDLE in the kernel");
-	CHECK_EQ(has, checked);
+	has = file_id_of(ctx->cmd_fd) != 0;
+	if (unique && !has)
+		check_skip(NAME, "the kernel does not report the verbs file");
+	CHECK_EQ(has, unique);
 
+	context_flag(ctx);
 	same_context(ctx);
 	two_process(ctx);
-	stale(ctx);
+	reuse(ctx);
 	other_file(ctx, other);
 	other_file(ctx, dev1);
-	other_kind(ctx);
 	umem_var(ctx);
+	old_data(ctx);
 
 	ibv_close_device(dev1);
 	ibv_close_device(other);
