@@ -92,16 +92,19 @@ done
 [ -z "$lost" ] || fail "olddefconfig dropped:$lost"
 echo "  every option of $(basename "$FRAG") is set"
 
+# (LOCALVERSION= set, even empty: the release is 6.12.N-dbg, without
+# the "+" setlocalversion adds for a source tree in git)
 t "build bzImage (${KERNEL_JOBS:-2} jobs)"
 b=$(date +%s)
-nice make -s -j"${KERNEL_JOBS:-2}" -C "$T" O="$O" all >"$W/build.log" 2>&1 ||
+nice make -s -j"${KERNEL_JOBS:-2}" -C "$T" O="$O" LOCALVERSION= all >"$W/build.log" 2>&1 ||
 	{ tail -n 60 "$W/build.log"; fail "the kernel does not build"; }
 echo "  built in $(($(date +%s) - b)) s"
 
 t "collect"
 rm -rf "$W/out.new"
 mkdir -p "$W/out.new"
-make -s -C "$T" O="$O" INSTALL_MOD_PATH="$W/out.new" modules_install \
+make -s -C "$T" O="$O" LOCALVERSION= \
+	INSTALL_MOD_PATH="$W/out.new" modules_install \
 	>>"$W/build.log" 2>&1 || { tail -n 20 "$W/build.log"; fail "modules_install"; }
 kver=$(cat "$O/include/config/kernel.release")
 [ -f "$W/out.new/lib/modules/$kver/modules.builtin" ] ||
