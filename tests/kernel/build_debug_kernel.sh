@@ -8,7 +8,7 @@
 # and mlx5_ib built in), no debug info:
 #  1. downloads the packages as build_modules.sh does (kernel_lib.sh) and
 #     unpacks the whole source once (WORK/pristine-all-VERSION);
-#  2. copies it to WORK/tree, signs the series and applies it (git am);
+#  2. links it into WORK/tree, signs the series and applies it (git am);
 #  3. tinyconfig, the fragment merged, olddefconfig in WORK/obj (kept
 #     between runs: a later series rebuilds what it touches), then checks
 #     that every line of the fragment is in the .config, failing with the
@@ -64,7 +64,11 @@ old=
 [ -d "$T/.git" ] && old=$(git -C "$T" diff --name-only base HEAD 2>/dev/null ||
 	true)
 t "sign and git am"
-apply_series "$SRC/linux/patches-6.12" "$W/pristine-all-$V" "$T"
+# a copy of hard links: git am replaces each file it patches with a new
+# one (unlink, then create), and the build writes only into WORK/obj
+rm -rf "$T"
+cp -al "$W/pristine-all-$V" "$T"
+apply_series "$SRC/linux/patches-6.12" "$T" "$T"
 for f in $old; do
 	[ -e "$T/$f" ] && touch "$T/$f"
 done
@@ -96,7 +100,8 @@ echo "  every option of $(basename "$FRAG") is set"
 # the "+" setlocalversion adds for a source tree in git)
 t "build bzImage (${KERNEL_JOBS:-2} jobs)"
 b=$(date +%s)
-nice make -s -j"${KERNEL_JOBS:-2}" -C "$T" O="$O" LOCALVERSION= all >"$W/build.log" 2>&1 ||
+nice make -s -j"${KERNEL_JOBS:-2}" -C "$T" O="$O" LOCALVERSION= all \
+	>"$W/build.log" 2>&1 ||
 	{ tail -n 60 "$W/build.log"; fail "the kernel does not build"; }
 echo "  built in $(($(date +%s) - b)) s"
 
