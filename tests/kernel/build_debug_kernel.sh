@@ -120,5 +120,6 @@ echo "$kver" >"$W/out.new/kver"
 echo "$key" >"$W/out.new/.key"
 mv "$W/out.new" "$W/out"
 echo "  $W/out: bzImage $(du -h "$W/out/bzImage" | cut -f1), kver $kver"
-t "done in $(($(date +%s) - start)) s; CPU (user, system) of this script, then of its children:"
+t "done in $(($(date +%s) - start)) s; CPU (user, system) of this" \
+	"script, then of its children:"
 times

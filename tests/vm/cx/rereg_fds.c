@@ -89,8 +89,10 @@ static void rereg(struct ibv_pd *pd)
 	free(b);
 }
 
-/* Makes every file and its object; the first command answered, the
- * second left in the file. */
+/*
+ * Makes every file and its object; the first command answered, the
+ * second left in the file.
+ */
 static void fds_open(struct ibv_context *ctx, struct fd_objs *fds)
 {
 	uint8_t resp[sizeof(struct mlx5dv_devx_async_cmd_hdr) +
