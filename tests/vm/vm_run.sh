@@ -17,6 +17,14 @@
 #   --modprobe MODS   modules to load before anything else [VM_MODPROBE]
 #   --no-rxe          do not bring rdma_rxe up on dummy0
 #   --copy PATH       also copy PATH (a file, with its libraries)
+#   --kernel DIR      boot DIR/bzImage, not Debian's kernel: the output of
+#                     tests/kernel/build_debug_kernel.sh (DIR/kver, and
+#                     DIR/lib/modules/KVER with modules.builtin, so that
+#                     modprobe answers for its built-in drivers)
+#                     [VM_KERNEL_DIR]
+#   --strict-console  the kernel logs warnings to the console too
+#                     (loglevel=5) and any report there fails the run
+#                     (console_reports.sh) [VM_STRICT_CONSOLE=1]
 # The accelerator is TCG with -cpu max, both vCPUs on one host thread
 # (qemu_accel.sh says why; VM_TCG overrides it), or VM_ACCEL=kvm to try
 # KVM (on these nested machines its boots stop in the kernel's
@@ -26,7 +34,8 @@
 # base is missing (vm_prepare.sh skipped); 1 on a timeout or a guest that
 # stopped before its last command, with the console's tail; 1 with
 # "FAIL: guest kernel panic" and the panic's lines whenever the guest's
-# kernel oopsed or panicked, whatever the program said.
+# kernel oopsed or panicked, whatever the program said; with
+# --strict-console, 1 with "FAIL: guest kernel report" likewise.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/qemu_accel.sh"
@@ -36,6 +45,8 @@ qemu=${VM_QEMU:-qemu-system-x86_64}
 qemu_args=${VM_QEMU_ARGS:-}
 modules=${VM_MODULES_DIR:-}
 modprobe=${VM_MODPROBE:-}
+kernel=${VM_KERNEL_DIR:-}
+strict=${VM_STRICT_CONSOLE:-0}
 rxe=1
 copies=
 cmds=
@@ -49,6 +60,8 @@ while [ $# -gt 0 ]; do
 	--modprobe) modprobe=$2; shift 2 ;;
 	--no-rxe) rxe=0; shift ;;
 	--copy) copies="$copies $2"; shift 2 ;;
+	--kernel) kernel=$2; shift 2 ;;
+	--strict-console) strict=1; shift ;;
 	--cmds) cmds=$2; shift 2 ;;
 	--) shift; break ;;
 	*) echo "vm_run.sh: unknown option $1" >&2; exit 2 ;;
@@ -64,6 +77,17 @@ if [ ! -e "$work/ready" ]; then
 fi
 . "$work/ready"
 PATH=$PATH:/usr/sbin:/sbin
+if [ -n "$kernel" ]; then
+	[ -z "$modules" ] ||
+		{ echo "vm_run.sh: --modules is for Debian's kernel" >&2; exit 2; }
+	if [ ! -f "$kernel/bzImage" ] || [ ! -f "$kernel/kver" ]; then
+		echo "SKIPPED: no kernel in $kernel (the fixture that builds" \
+			"it was skipped or failed)"
+		exit 77
+	fi
+	VMLINUZ=$kernel/bzImage
+	KVER=$(cat "$kernel/kver")
+fi
 command -v "$qemu" >/dev/null || { echo "SKIPPED: no $qemu"; exit 77; }
 
 R=$(mktemp -d "$work/run.XXXXXX")
@@ -123,6 +147,10 @@ if [ -n "$modules" ]; then
 	done
 	depmod -b "$O" "$KVER"
 fi
+if [ -n "$kernel" ]; then
+	mkdir -p "$O/lib/modules"
+	cp -a "$kernel/lib/modules/$KVER" "$O/lib/modules/"
+fi
 (cd "$O" && find . | cpio -o -H newc --quiet | gzip -1) >"$R/overlay.cpio.gz"
 cat "$BASE/../base.cpio.gz" "$R/overlay.cpio.gz" >"$R/initrd.gz"
 
@@ -130,6 +158,8 @@ accel=${VM_ACCEL:-$VM_TCG}
 cpu=max
 [ "$accel" = kvm ] && cpu=host
 cmdline="console=ttyS0 quiet loglevel=4 panic=-1 oops=panic $VM_CLOCK_ARGS"
+[ "$strict" = 1 ] &&
+	cmdline="console=ttyS0 loglevel=5 panic=-1 oops=panic $VM_CLOCK_ARGS"
 start=$(date +%s)
 rc=0
 # shellcheck disable=SC2086
@@ -141,6 +171,9 @@ timeout -k 5 "$timeout" "$qemu" -accel "$accel" -cpu "$cpu" \
 	$qemu_args </dev/null >"$R/qemu.log" 2>&1 || rc=$?
 tr -d '\r' <"$R/out.log" 2>/dev/null | grep -v '^== vm: done$' || true
 echo "== vm_run.sh: $(($(date +%s) - start)) s in QEMU ($accel)"
+if [ "$strict" = 1 ]; then
+	sh "$HERE/console_reports.sh" "$R/console.log" || exit 1
+fi
 sh "$HERE/console_panic.sh" "$R/console.log" || exit 1
 
 tail_console() {

@@ -19,11 +19,17 @@
 # CX_MODULES, a folder of .ko files loaded in place of Debian's modules of
 # the same names (exit 77 when it holds none); CX_RUN, a
 # command line the guest script reads from /run.args (guest_run.sh runs
-# it).
+# it); CX_KERNEL, a folder from tests/kernel/build_debug_kernel.sh
+# (bzImage, kver, lib/modules/KVER with modules.builtin): that kernel
+# boots in place of Debian's, with no module to load (exit 77 when it
+# holds no bzImage); CX_STRICT_CONSOLE=1: the kernel logs warnings to
+# the console too (loglevel=5) and any report there fails the run
+# (console_reports.sh).
 # Exit: the guest script's status; 77 when QEMU or the kernel cannot be
 # had; 124 on a timeout (the console's tail is printed); 1 with "FAIL:
 # guest kernel panic" and the panic's lines whenever the guest's kernel
-# oopsed or panicked, whatever the script said.
+# oopsed or panicked, whatever the script said; with CX_STRICT_CONSOLE=1,
+# 1 with "FAIL: guest kernel report" likewise.
 set -euo pipefail
 qemu=$1 work=$2 script=$3
 vm=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,15 +49,32 @@ if [ ! -x "$qemu" ]; then
 	echo "SKIP cx_vm: no QEMU with the emulated function ($qemu)"
 	exit 77
 fi
-kpkg=$(apt-cache search --names-only '^linux-image-6\.12\.[0-9]+\+deb12-amd64$' |
-	awk '{print $1}' | sort -V | tail -1)
-if [ -z "$kpkg" ]; then
+if [ -n "${CX_KERNEL:-}" ]; then
+	if [ -n "${CX_MODULES:-}" ]; then
+		echo "cx_vm: CX_MODULES is for Debian's kernel, not CX_KERNEL" >&2
+		exit 2
+	fi
+	if [ ! -f "$CX_KERNEL/bzImage" ] || [ ! -f "$CX_KERNEL/kver" ]; then
+		echo "SKIP cx_vm: no kernel in $CX_KERNEL (the fixture that" \
+			"builds it was skipped or failed)"
+		exit 77
+	fi
+fi
+kpkg=
+[ -n "${CX_KERNEL:-}" ] ||
+	kpkg=$(apt-cache search --names-only '^linux-image-6\.12\.[0-9]+\+deb12-amd64$' |
+		awk '{print $1}' | sort -V | tail -1)
+if [ -z "$kpkg" ] && [ -z "${CX_KERNEL:-}" ]; then
 	echo "SKIP cx_vm: apt knows no linux-image-6.12 package"
 	exit 77
 fi
 kver=${kpkg#linux-image-}
 kdir=$work/kernel
-if [ ! -e "$kdir/.ok-$kver" ]; then
+vmlinuz=$kdir/root/boot/vmlinuz-$kver
+if [ -n "${CX_KERNEL:-}" ]; then
+	kver=$(cat "$CX_KERNEL/kver")
+	vmlinuz=$CX_KERNEL/bzImage
+elif [ ! -e "$kdir/.ok-$kver" ]; then
 	rm -rf "$kdir"
 	mkdir -p "$kdir"
 	if ! (cd "$kdir" && apt-get download -q "$kpkg" >/dev/null 2>&1 &&
@@ -74,7 +97,12 @@ for a in sh mount ls cat echo poweroff sleep grep dmesg head tail seq \
 	ln -sf busybox "$img/bin/$a"
 done
 mods=$work/modules-$kver
-if [ ! -e "$mods/.ok" ]; then
+if [ -n "${CX_KERNEL:-}" ]; then
+	# every driver is built in: modules.builtin is all modprobe reads
+	rm -rf "$mods"
+	mkdir -p "$mods/lib/modules"
+	cp -a "$CX_KERNEL/lib/modules/$kver" "$mods/lib/modules/"
+elif [ ! -e "$mods/.ok" ]; then
 	rm -rf "$mods"
 	mkdir -p "$mods/lib/modules/$kver"
 	(cd "$root/lib/modules/$kver" &&
@@ -158,18 +186,23 @@ for i in $(seq 1 "$n"); do
 	devs+=(-device "mlx5-cx,node-guid=0x0002c90300abcd0$((i - 1)),port-type=${CX_PORT:-ib}$cable,trace=${CX_TRACE:-off}")
 done
 log=$work/console.log
-cmdline="console=ttyS0 panic=-1 oops=panic loglevel=4 $VM_CLOCK_ARGS"
+loglevel=4
+[ "${CX_STRICT_CONSOLE:-0}" = 1 ] && loglevel=5
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=$loglevel $VM_CLOCK_ARGS"
 set +e
 # KVM stops with an emulation failure on these (nested) machines: TCG.
 timeout "${CX_TIMEOUT:-240}" "$qemu" -L /usr/share/qemu -L /usr/share/seabios \
 	-machine q35 -accel "$VM_TCG" -cpu max -m 2048 -smp 2 -nodefaults \
 	-display none -serial stdio -no-reboot "${devs[@]}" \
-	-kernel "$root/boot/vmlinuz-$kver" -initrd "$work/initramfs.gz" \
+	-kernel "$vmlinuz" -initrd "$work/initramfs.gz" \
 	-append "$cmdline" 2>&1 |
 	tr -d '\r' >"$log"
 rc=${PIPESTATUS[0]}
 set -e
 sed -n '/^== guest: exit/q;/^== guest/,$p' "$log"
+if [ "${CX_STRICT_CONSOLE:-0}" = 1 ]; then
+	sh "$vm/console_reports.sh" "$log" || exit 1
+fi
 sh "$vm/console_panic.sh" "$log" || exit 1
 if [ "$rc" = 124 ]; then
 	echo "cx_vm: guest killed after ${CX_TIMEOUT:-240} s; console tail:"
