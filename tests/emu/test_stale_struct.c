@@ -297,9 +297,12 @@ static void check_new(const struct kind *k, struct ibv_context *ctx,
 		CHECK(r <= 0);
 	} else if (k->use != no_use) {
 		CHECK(use != 0);
+		k->unimport(y);
 	} else {
 		r = k->destroy(y);
 		CHECK(r > 0);
+		/* the struct a failed destroy kept */
+		k->unimport(y);
 	}
 	printf("%s: %s: the new object %s\n", k->name, what,
 	       unique ? "survived" : "was destroyed by the stale command");
@@ -393,6 +396,9 @@ static void creator_stale(const struct kind *k, struct ibv_context *a,
 		       res(r));
 		check_stale(r);
 	}
+	/* the struct a failed destroy kept, or the one the child used */
+	if (!unique || r > 0)
+		k->unimport(&x);
 	check_new(k, b, &z, "creator's and fork child's stale structs");
 }
 

@@ -7,9 +7,15 @@
  * size the buffers, create a flow counter, a UMEM and a VAR, export each,
  * import each into a context imported from a dup of the command fd, use
  * it there, unimport, then destroy in the creating context.  Finally the
- * stale DEVX blob must be refused (mlx5-share's checked import).
+ * stale records: the argument says how the kernel gives handle numbers.
+ * "lowest-free" (every released kernel): mlx5-share's checked import
+ * refuses them.  "unique" (a kernel that gives each number once per file
+ * and reports the file's id): import asks the kernel nothing and builds
+ * the objects, whose handles name nothing, so every command through
+ * them fails.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,7 +31,11 @@
 
 #define NAME "upstream_app"
 
-int main(void)
+static void check_stale(struct ibv_context *ictx, uint32_t counter_id,
+			void *obj_buf, void *umem_buf, void *var_buf,
+			bool unique);
+
+int main(int argc, char **argv)
 {
 	struct mlx5dv_export_sizes sizes = {};
 	struct mlx5dv_devx_obj *counter, *icounter;
@@ -35,6 +45,14 @@ int main(void)
 	void *obj_buf, *umem_buf, *var_buf, *mem, *db;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	uint32_t counter_id = 0;
+	bool unique;
+
+	if (argc != 2 || (strcmp(argv[1], "unique") &&
+			  strcmp(argv[1], "lowest-free"))) {
+		fprintf(stderr, "usage: %s unique|lowest-free\n", argv[0]);
+		return 2;
+	}
+	unique = !strcmp(argv[1], "unique");
 
 	ctx = open_devx_device();
 	if (!ctx)
@@ -96,10 +114,7 @@ int main(void)
 	CHECK_EQ(mlx5dv_devx_umem_dereg(umem), 0);
 	mlx5dv_free_var(var);
 
-	/* A stale blob names no live object any more. */
-	CHECK_ERRNO(mlx5dv_devx_obj_import(ictx, obj_buf) == NULL, ENOENT);
-	CHECK_ERRNO(mlx5dv_devx_umem_import(ictx, umem_buf) == NULL, ENOENT);
-	CHECK_ERRNO(mlx5dv_var_import(ictx, var_buf) == NULL, ENOENT);
+	check_stale(ictx, counter_id, obj_buf, umem_buf, var_buf, unique);
 
 	CHECK_EQ(ibv_close_device(ictx), 0);
 	CHECK_EQ(ibv_close_device(ctx), 0);
@@ -108,4 +123,37 @@ int main(void)
 	free(umem_buf);
 	free(var_buf);
 	return check_done(NAME);
+}
+
+/* The records of destroyed objects: refused, or building dead objects. */
+static void check_stale(struct ibv_context *ictx, uint32_t counter_id,
+			void *obj_buf, void *umem_buf, void *var_buf,
+			bool unique)
+{
+	struct mlx5dv_devx_obj *obj;
+	struct mlx5dv_devx_umem *umem;
+	struct mlx5dv_var *var;
+
+	if (!unique) {
+		CHECK_ERRNO(mlx5dv_devx_obj_import(ictx, obj_buf) == NULL,
+			    ENOENT);
+		CHECK_ERRNO(mlx5dv_devx_umem_import(ictx, umem_buf) == NULL,
+			    ENOENT);
+		CHECK_ERRNO(mlx5dv_var_import(ictx, var_buf) == NULL, ENOENT);
+		return;
+	}
+	obj = mlx5dv_devx_obj_import(ictx, obj_buf);
+	umem = mlx5dv_devx_umem_import(ictx, umem_buf);
+	var = mlx5dv_var_import(ictx, var_buf);
+	CHECK(obj && umem && var);
+	if (obj) {
+		CHECK_EQ(query_flow_counter(obj, counter_id), ENOENT);
+		mlx5dv_devx_obj_unimport(obj);
+	}
+	if (umem) {
+		CHECK_EQ(mlx5dv_devx_umem_dereg(umem), ENOENT);
+		mlx5dv_devx_umem_unimport(umem);
+	}
+	if (var)
+		mlx5dv_var_unimport(var);
 }
