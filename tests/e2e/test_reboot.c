@@ -4,6 +4,9 @@
  * in.  run-reboot.sh runs this program twice, each time under a fresh
  * mlx5-emu (a fresh boot: the emulator's own boot id):
  *
+ * On a real device (--hw first) tests/vm/cx/cx_reboot.sh runs it in two
+ * boots of the VM instead.
+ *
  *   e2e_reboot save FILE   exports a flow counter, checks that its blob
  *                          imports in this boot, and saves it to FILE;
  *   e2e_reboot load FILE   makes the same object again (a fresh emulator
@@ -90,16 +93,23 @@ static void load(struct ibv_context *ctx, const char *path)
 
 int main(int argc, char **argv)
 {
+	const char *mode, *path;
 	struct ibv_context *ctx;
+	int a = 1;
 
 	e2e_init(argc, argv, NAME);
-	REQUIRE(argc == 3 &&
-		(!strcmp(argv[1], "save") || !strcmp(argv[1], "load")));
+	/* --hw (a real device: the VM's reboot, tests/vm/cx) comes first */
+	if (a < argc && !strcmp(argv[a], "--hw"))
+		a++;
+	REQUIRE(argc - a == 2 &&
+		(!strcmp(argv[a], "save") || !strcmp(argv[a], "load")));
+	mode = argv[a];
+	path = argv[a + 1];
 	ctx = e2e_open(0);
-	if (!strcmp(argv[1], "save"))
-		save(ctx, argv[2]);
+	if (!strcmp(mode, "save"))
+		save(ctx, path);
 	else
-		load(ctx, argv[2]);
+		load(ctx, path);
 	CHECK_EQ(ibv_close_device(ctx), 0);
 	return check_done(NAME);
 }
