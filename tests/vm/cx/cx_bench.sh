@@ -2,7 +2,8 @@
 # The import/export benchmark (mlx5-share-bench) on the real kernel in the
 # VM with the emulated ConnectX function: once with the kernel series'
 # modules (each handle number once per file, the verbs file's id
-# reported) and once with Debian's own (neither).  A benchmark, not a test: it prints the two tables.
+# reported) and once with Debian's own (neither).  A benchmark, not a
+# test: it prints the two tables.
 # Run it as `cmake --build build --target cx_bench` once cx_qemu_build
 # and linux_612_modules have run (ctest -R 'cx_qemu_build|linux_612').
 #
