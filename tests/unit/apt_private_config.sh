@@ -115,11 +115,17 @@ EOF
 
 # A caching proxy's URIs, on a machine that names no codename (sid): the
 # key is inline in the .sources file, so it is written beside the list;
-# no -security entry, so that suite is left out with a note.
+# no -security entry, so that suite is left out with a note.  The URI is
+# this machine's own first http(s) archive address (a mirror or a proxy
+# as it is configured here), else a file: one: none is written down.
+proxy_uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
+	/etc/apt/sources.list.d/*.sources 2>/dev/null | grep -v '^[[:space:]]*#' |
+	grep -oE 'https?://[^] ]+' | head -1 || true)
+proxy_uri=${proxy_uri:-file:/srv/proxy/debian}
 machine proxy "" <<EOF
 == etc/apt/sources.list.d/debian.sources
 Types: deb deb-src
-URIs: http://127.0.0.1:3142/debian
+URIs: $proxy_uri
 Suites: sid
 Components: main
 Signed-By:
@@ -130,8 +136,8 @@ Signed-By:
 EOF
 out=$work/out-proxy
 expect proxy proxy deb sid experimental bookworm-security <<EOF
-deb [signed-by=$out/signed-by-1.asc] http://127.0.0.1:3142/debian sid main
-deb [signed-by=$out/signed-by-1.asc] http://127.0.0.1:3142/debian experimental main
+deb [signed-by=$out/signed-by-1.asc] $proxy_uri sid main
+deb [signed-by=$out/signed-by-1.asc] $proxy_uri experimental main
 EOF
 check "proxy: the inline key written as its lines" diff - "$out/signed-by-1.asc" <<EOF
 -----BEGIN PGP PUBLIC KEY BLOCK-----
