@@ -9,7 +9,10 @@
  * object destroyed while mapped (rdma_user_mmap_entry_remove()) stops
  * answering mmap() at once, but its offset and page are given back
  * (rdma_user_mmap_entry_free() -> mlx5_ib_mmap_free()) only at the last
- * munmap(), in any process, and both are then reused lowest-free.
+ * munmap(), in any process.  The page is then reused lowest-free.  The
+ * offset is too on today's kernels (--handles=lowest-free); with kernel
+ * series v3 (--handles=unique) the ucontext keeps it for the rest of its
+ * life (patch 3), so it is never given again.
  *
  * The model sees mappings without being told of them: an entry's page is
  * a memfd the clients map MAP_SHARED (writable or not, from a file open
@@ -118,7 +121,10 @@ void emu_mmap_reap(struct emu_device *dev)
 /*
  * follows rdma_user_mmap_entry_insert_range(): the lowest free range of
  * the ufile's offsets in mlx5's range (removed entries still mapped hold
- * theirs)
+ * theirs).  Series v3 leaves every freed offset reserved, so the lowest
+ * free range starts where no offset was ever given: every offset below
+ * that point was given (the search always took the lowest), and none
+ * above it.  The model keeps that point instead of the reserved offsets.
  */
 uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages,
 			 bool *page_used, uint32_t page_idx)
@@ -126,6 +132,8 @@ uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages,
 	struct emu_mmap_entry *e;
 	uint64_t pgoff = EMU_PGOFF_MIN, prev;
 
+	if (uf->dev->unique_handles && uf->next_pgoff > pgoff)
+		pgoff = uf->next_pgoff;
 	emu_mmap_reap(uf->dev);
 	do {
 		prev = pgoff;
@@ -144,6 +152,7 @@ uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages,
 	e->page_idx = page_idx;
 	e->next = uf->mmaps;
 	uf->mmaps = e;
+	uf->next_pgoff = pgoff + npages;
 	return pgoff_to_offset(pgoff);
 }
 
