@@ -15,7 +15,7 @@
  * On a kernel with it (series v3): import asks nothing; a new object
  * never takes a destroyed one's handle, so a destroyed object's blob
  * imports into a struct whose first command fails with ENOENT, every
- * kind (a VAR's mmap_off aside: e2e_identity).
+ * kind (a VAR's mmap_off maps nothing: e2e_identity).
  *
  * And the other way round (creator_stale()): the importer destroys the
  * object through its imported struct and makes a new one; the creator's

@@ -10,9 +10,9 @@
  *       the stale blob imports without a kernel call, and the first
  *       command through it fails with the kernel's errno (a DEVX
  *       object's query, a UMEM's dereg: ENOENT), every kind, both
- *       firmware modes; but a VAR's mmap_off is an offset, not a
- *       handle, reused lowest-free as before: the stale struct maps the
- *       new VAR's page (mlx5-share(7) says so)
+ *       firmware modes; a VAR's mmap_off, an offset and not a handle,
+ *       is not given twice either (patch 3): the new VAR has another,
+ *       and mmap() of the stale struct's fails with EINVAL
  *   without it (--handles=lowest-free, every released kernel)  the new
  *       object takes the handle; what mlx5-share(7) says: the
  *       id-confirmed kinds (counter, meter, QP) ENOENT when the number
@@ -38,6 +38,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "blob.h"
@@ -240,8 +241,8 @@ static int first_command(const struct kind *k, void *imp)
 /*
  * The stale blob with the verbs file id: it imports (nothing is asked),
  * and the struct reaches nothing: a DEVX object's or UMEM's first command
- * fails with ENOENT.  A VAR's mmap_off is the new VAR's (mmap offsets are
- * reused lowest-free, file ids or not): the stale struct maps its page.
+ * fails with ENOENT, and a VAR's mmap_off, never given to the new VAR,
+ * maps nothing (EINVAL).
  */
 static void stale_with_file_id(const struct kind *k, uint8_t *blob, void *b)
 {
@@ -257,8 +258,15 @@ static void stale_with_file_id(const struct kind *k, uint8_t *blob, void *b)
 		return;
 	}
 	if (k->ops->blob_kind == BLOB_KIND_VAR) {
-		CHECK_EQ((long long)((struct mlx5dv_var *)imp)->mmap_off,
-			 (long long)((struct mlx5dv_var *)b)->mmap_off);
+		struct mlx5dv_var *sv = imp;
+		void *p;
+
+		CHECK(sv->mmap_off != ((struct mlx5dv_var *)b)->mmap_off);
+		CHECK_ERRNO((p = mmap(NULL, sv->length, PROT_READ | PROT_WRITE,
+				      MAP_SHARED, ctx->cmd_fd,
+				      sv->mmap_off)) == MAP_FAILED, EINVAL);
+		if (p != MAP_FAILED)
+			munmap(p, sv->length);
 		k->ops->unimport(imp);
 		return;
 	}

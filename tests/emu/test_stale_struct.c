@@ -19,9 +19,12 @@
  * survives (it is destroyed, or mapped, after them).  Every released
  * kernel (--handles=lowest-free): the new object took the stale number,
  * and the stale command destroys it: the documented hazard, asserted as
- * it is.  The program finds the rule itself (a PD destroyed and made
- * again), prints one line per case, and runs with --hw on a real mlx5
- * device (tests/vm/cx).  Objects a stale command destroyed under
+ * it is.  A VAR's mmap_off is no handle, so a stale VAR struct also
+ * maps: with the series (patch 3) nothing (EINVAL), on a released kernel
+ * the new VAR's page, which took the offset.  The program finds both
+ * rules itself (a PD, a VAR destroyed and made again) and checks that
+ * they agree (one series), prints one line per case, and runs with --hw
+ * on a real mlx5 device (tests/vm/cx).  Objects a stale command destroyed under
  * libmlx5 leave their structs behind (a failed destroy keeps them).
  */
 #include <errno.h>
@@ -42,6 +45,7 @@
 #define BLOB_MAX 512
 
 static bool unique;
+static bool offsets_once;	/* a VAR's mmap offset is given once */
 static struct ibv_pd *mr_pd;	/* the creator's, for MRs */
 static struct ibv_pd *mr_pd_b;	/* mr_pd imported by the importer */
 static void *buf;		/* UMEM and MR memory */
@@ -308,6 +312,38 @@ static void check_new(const struct kind *k, struct ibv_context *ctx,
 	       unique ? "survived" : "was destroyed by the stale command");
 }
 
+/*
+ * A VAR's stale struct maps its mmap_off (sctx: its owner's context)
+ * while fresh, the new VAR, lives: asked before the stale destroy, which
+ * on a released kernel frees the new VAR.
+ */
+static void check_stale_map(const struct kind *k, struct ibv_context *sctx,
+			    struct item *stale, struct ibv_context *fctx,
+			    struct item *fresh, const char *what)
+{
+	struct mlx5dv_var *s = stale->o, *f = fresh->o;
+	volatile uint32_t *ps, *pf;
+	int r;
+
+	if (k->blob != BLOB_KIND_VAR)
+		return;
+	pf = mmap(NULL, f->length, PROT_READ | PROT_WRITE, MAP_SHARED,
+		  fctx->cmd_fd, f->mmap_off);
+	REQUIRE(pf != MAP_FAILED);
+	ps = mmap(NULL, s->length, PROT_READ | PROT_WRITE, MAP_SHARED,
+		  sctx->cmd_fd, s->mmap_off);
+	r = ps == MAP_FAILED ? errno : 0;
+	printf("%s: %s, mmap: %s\n", k->name, what,
+	       r ? strerrorname_np(r) : "the new VAR's page");
+	CHECK_EQ(r, offsets_once ? EINVAL : 0);
+	if (!r) {
+		pf[1] = 0xc0ffee;
+		CHECK_EQ(ps[1], 0xc0ffee);
+		munmap((void *)ps, s->length);
+	}
+	munmap((void *)pf, f->length);
+}
+
 /* 1: the creator makes anew; the importer's stale struct */
 static void importer_stale(const struct kind *k, struct ibv_context *a,
 			   struct ibv_context *b)
@@ -322,6 +358,7 @@ static void importer_stale(const struct kind *k, struct ibv_context *a,
 	r = k->destroy(&x);
 	CHECK(r <= 0);
 	REQUIRE(k->make(a, &y) == 0);
+	check_stale_map(k, b, &xi, a, &y, "importer's stale struct");
 	r = k->destroy(&xi);
 	printf("%s: importer's stale struct, destroy: %s\n", k->name, res(r));
 	check_stale(r);
@@ -381,6 +418,7 @@ static void creator_stale(const struct kind *k, struct ibv_context *a,
 	if (!r && k->blob)
 		CHECK((blob_handle(k, again) == blob_handle(k, zb)) ==
 		      !unique);
+	check_stale_map(k, a, &x, b, &z, "creator's stale struct");
 	/* the child first: in lowest-free mode it destroys the new object */
 	REQUIRE(write(go[1], "g", 1) == 1);
 	close(go[1]);
@@ -418,6 +456,23 @@ static bool kernel_is_unique(struct ibv_context *ctx)
 	return hb != ha;
 }
 
+/* the rule for mmap offsets: a VAR's, never mapped, after its free */
+static bool kernel_offsets_once(struct ibv_context *ctx)
+{
+	struct mlx5dv_var *v = mlx5dv_alloc_var(ctx, 0);
+	bool once;
+	off_t off;
+
+	REQUIRE(v);
+	off = v->mmap_off;
+	mlx5dv_free_var(v);
+	v = mlx5dv_alloc_var(ctx, 0);
+	REQUIRE(v);
+	once = v->mmap_off != off;
+	mlx5dv_free_var(v);
+	return once;
+}
+
 int main(int argc, char **argv)
 {
 	struct ibv_context *a = e2e_start(argc, argv, NAME), *b;
@@ -436,6 +491,10 @@ int main(int argc, char **argv)
 	unique = kernel_is_unique(a);
 	printf("the kernel gives handles %s\n",
 	       unique ? "once per file (series v3)" : "lowest free first");
+	offsets_once = kernel_offsets_once(a);
+	printf("the kernel gives mmap offsets %s\n", offsets_once ?
+	       "once per ucontext (series v3)" : "lowest free first");
+	CHECK_EQ(offsets_once, unique);
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		importer_stale(&kinds[i], a, b);
 		creator_stale(&kinds[i], a, b);

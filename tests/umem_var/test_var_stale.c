@@ -3,7 +3,9 @@
  * A stale VAR blob under the kernel's mmap entry rules (mlx5-emu models
  * them: ib_core_uverbs.c's rdma_user_mmap_entry_*, mlx5_ib_mmap_free()).
  * A VAR destroyed while its page is mapped keeps its page index and its
- * mmap offset until the last munmap(), then both are reused lowest-free.
+ * mmap offset until the last munmap(), then its page index is reused
+ * lowest-free; its offset too on every released kernel, while kernel
+ * series v3 (patch 3) never gives an offset twice in a ucontext.
  *
  * Without the verbs file id (--handles=lowest-free, every released
  * kernel) the handle is reused lowest-free at once, and import can only
@@ -15,14 +17,17 @@
  *   - after the last munmap(), a VAR made then gets the old handle, page
  *     index and offset: the blob imports and its offset maps the new
  *     VAR's page.  Nothing the kernel answers tells it from the old one.
- * With it (series v3, --handles=unique) no handle is given twice and
- * import asks nothing: the stale blob imports at every step, its handle
- * names nothing (the new VARs have other handles), but the mmap offset
- * is no handle: after the last munmap() it maps the new VAR's page all
- * the same.  mlx5-share(7) states this limit of VARs on both kernels.
+ * With it (series v3, --handles=unique) no handle and no mmap offset is
+ * given twice and import asks nothing: the stale blob imports at every
+ * step, its handle names nothing (the new VARs have other handles), and
+ * after the last munmap() the new VAR gets the old page but another
+ * offset, so the blob's offset maps nothing (EINVAL).  The program reads
+ * the offset rule from the kernel (a VAR freed and made again) and checks
+ * that it goes with the file id: the series is one.
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -54,6 +59,24 @@ static struct mlx5dv_var *var_alloc(struct ibv_context *ctx)
 /* Does the kernel report the verbs file id (series v3)? */
 static bool file_ids;
 
+/*
+ * Does the ucontext give each mmap offset once (series v3, patch 3)?  A
+ * VAR never mapped is freed at once, so a released kernel gives its
+ * offset to the next VAR.
+ */
+static bool offsets_once(struct ibv_context *ctx)
+{
+	struct mlx5dv_var *v = var_alloc(ctx);
+	off_t off = v->mmap_off;
+	bool once;
+
+	mlx5dv_free_var(v);
+	v = var_alloc(ctx);
+	once = v->mmap_off != off;
+	mlx5dv_free_var(v);
+	return once;
+}
+
 /* The stale blob once a new VAR exists: it imports in both modes. */
 static struct mlx5dv_var *stale_import(struct ibv_context *ctx,
 				       uint8_t *blob)
@@ -72,9 +95,14 @@ int main(void)
 	uint32_t a_page, a_handle;
 	volatile uint32_t *pa, *pc, *stale;
 	off_t a_off;
+	bool once;
 	int err;
 
 	file_ids = file_id_expected(ctx->cmd_fd);
+	once = offsets_once(ctx);
+	printf("the kernel gives mmap offsets %s\n",
+	       once ? "once per ucontext (series v3)" : "lowest free first");
+	CHECK_EQ(once, file_ids);
 	a = var_alloc(ctx);
 	CHECK_EQ(mlx5dv_var_export(a, blob), 0);
 	a_page = a->page_id;
@@ -118,24 +146,28 @@ int main(void)
 		mlx5dv_var_unimport(imp);
 	}
 
-	/* the last munmap() gives page and offset back: reused lowest-free */
+	/*
+	 * The last munmap() gives page and offset back: the page is reused
+	 * lowest-free, the offset only where offsets are not given once.
+	 */
 	CHECK_EQ(munmap((void *)pa, 4096), 0);
 	mlx5dv_free_var(b);
 	c = var_alloc(ctx);
 	CHECK_EQ(c->page_id, a_page);
-	CHECK_EQ((long long)c->mmap_off, (long long)a_off);
+	CHECK_EQ(c->mmap_off == a_off, !once);
 	CHECK_EQ(umv_listed(ctx, MLX5_IB_OBJECT_VAR, a_handle), !file_ids);
 
 	/*
-	 * The stale blob's offset now maps the new VAR's page, in both
-	 * modes; without file ids its handle names the new VAR too.
+	 * The stale blob's offset: on a released kernel it maps the new
+	 * VAR's page (and the blob's handle names the new VAR); with the
+	 * series it maps nothing.
 	 */
 	imp = stale_import(ctx, blob);
 	if (imp) {
 		pc = map(ctx->cmd_fd, c, &err);
 		REQUIRE(!err);
 		stale = map(ctx->cmd_fd, imp, &err);
-		CHECK_EQ(err, 0);
+		CHECK_EQ(err, once ? EINVAL : 0);
 		if (!err) {
 			pc[1] = 0xc0ffee;
 			CHECK_EQ(stale[1], 0xc0ffee);
