@@ -31,9 +31,10 @@ struct emu_device {
 	int clock_fd;			/* memfd of the core clock page */
 	int clock_info_fd;		/* memfd of the clock info page */
 	/*
-	 * Kernel series v3: a ufile never gives a handle number twice and
-	 * QUERY_CONTEXT answers FILE_ID (mlx5-emu run --handles=unique);
-	 * false: every released kernel, lowest free number first
+	 * Kernel series v3: a ufile never gives a handle number or an mmap
+	 * offset twice and QUERY_CONTEXT answers FILE_ID (mlx5-emu run
+	 * --handles=unique); false: every released kernel, lowest free
+	 * number and offset first
 	 */
 	bool unique_handles;
 	/* the first handle number of each ufile in unique mode (0) */
