@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * mlx5-cx: the frame of a send WQE.  After the control segment comes the
+ * Ethernet segment: the checksum offloads asked for, then either a VLAN
+ * tag to insert or the first bytes of the frame inline (their length,
+ * then the bytes, from the segment's last two onwards); then data
+ * segments, each a length and the bus address of that many bytes (the
+ * driver's memory key is the physical-address one, so addresses are
+ * used as they are), or inline data.  The frame is padded to the
+ * shortest Ethernet frame, its checksums written, counted on the vport
+ * and put on the cable.  A WQE that does not add up (a length past the
+ * WQE or past CX_MAX_FRAME) sends nothing; it still completes, as the
+ * driver waits for that.
+ */
+#include "qemu/osdep.h"
+#include "qemu/bswap.h"
+#include "hw/pci/pci.h"
+
+#include "cx_wq.h"
+#include "cx_frame.h"
+#include "prm_device.h"
+
+static bool cx_tx_append(uint8_t *frame, size_t *len, const void *p,
+			 size_t n)
+{
+	if (n > CX_MAX_FRAME - *len)
+		return false;
+	memcpy(frame + *len, p, n);
+	*len += n;
+	return true;
+}
+
+static bool cx_tx_gather(CxState *s, uint8_t *frame, size_t *len,
+			 uint64_t addr, size_t n)
+{
+	if (n > CX_MAX_FRAME - *len)
+		return false;
+	pci_dma_read(PCI_DEVICE(s), addr, frame + *len, n);
+	*len += n;
+	return true;
+}
+
+/* The frame of WQE wqe (ds 16-byte segments), in frame; false: none. */
+static bool cx_tx_build(CxState *s, const uint8_t *wqe, unsigned int ds,
+			uint8_t *frame, size_t *len, uint8_t *cs_flags)
+{
+	const uint8_t *eseg = wqe + PRM_WQE_DS_LEN;
+	size_t end = (size_t)ds * PRM_WQE_DS_LEN;
+	size_t at, inl = 0;
+	uint16_t word = lduw_be_p(eseg + PRM_ESEG_INLINE_SZ);
+	uint8_t tag[CX_VLAN_HLEN];
+
+	*len = 0;
+	if (ds < 2)
+		return false;
+	*cs_flags = eseg[PRM_ESEG_CS_FLAGS];
+	if (!(word & PRM_ESEG_INSERT_VLAN)) {
+		inl = word;
+		if (PRM_ESEG_INLINE_START + inl > end ||
+		    !cx_tx_append(frame, len, eseg + PRM_ESEG_INLINE_START,
+				  inl))
+			return false;
+	}
+	/* the inline bytes past the segment's own two fill whole segments */
+	at = 2 * PRM_WQE_DS_LEN +
+	     ROUND_UP(inl > 2 ? inl - 2 : 0, PRM_WQE_DS_LEN);
+	for (; at + PRM_WQE_DS_LEN <= end; at += PRM_WQE_DS_LEN) {
+		uint32_t bc = ldl_be_p(wqe + at);
+
+		if (bc & PRM_DSEG_INLINE) {
+			bc &= PRM_DSEG_INLINE_LEN_MASK;
+			if (at + 4 + bc > end ||
+			    !cx_tx_append(frame, len, wqe + at + 4, bc))
+				return false;
+			at += ROUND_UP(4 + bc, PRM_WQE_DS_LEN) -
+			      PRM_WQE_DS_LEN;
+			continue;
+		}
+		if (bc && !cx_tx_gather(s, frame, len,
+					ldq_be_p(wqe + at + PRM_DSEG_ADDR),
+					bc))
+			return false;
+	}
+	if (word & PRM_ESEG_INSERT_VLAN) {
+		if (*len < 12 || *len + CX_VLAN_HLEN > CX_MAX_FRAME)
+			return false;
+		stw_be_p(tag, CX_ETHERTYPE_VLAN);
+		stw_be_p(tag + 2, lduw_be_p(eseg + PRM_ESEG_VLAN_TCI));
+		memmove(frame + 12 + CX_VLAN_HLEN, frame + 12, *len - 12);
+		memcpy(frame + 12, tag, CX_VLAN_HLEN);
+		*len += CX_VLAN_HLEN;
+	}
+	return *len >= CX_ETH_HLEN;
+}
+
+void cx_tx_wqe(CxState *s, uint32_t sqn, const struct cx_wq *sq,
+	       uint16_t index, unsigned int ds)
+{
+	uint8_t wqe[PRM_WQE_CTRL_DS_MASK * PRM_WQE_DS_LEN];
+	g_autofree uint8_t *frame = g_malloc(CX_MAX_FRAME);
+	struct cx_frame_hdrs h;
+	size_t len, done;
+	uint8_t cs_flags = 0;
+	unsigned int bb;
+
+	/* the WQE's basic blocks, each where the ring has it */
+	for (bb = 0, done = 0; done < (size_t)ds * PRM_WQE_DS_LEN;
+	     bb++, done += PRM_WQE_BB) {
+		uint64_t addr = cx_ring_entry(&sq->ring, index + bb);
+
+		if (!addr)
+			return;
+		pci_dma_read(PCI_DEVICE(s), addr, wqe + done,
+			     MIN((size_t)PRM_WQE_BB, sizeof(wqe) - done));
+	}
+	if (!cx_tx_build(s, wqe, ds, frame, &len, &cs_flags)) {
+		s->tx_bad++;
+		if (s->trace)
+			fprintf(stderr, "mlx5-cx: sq 0x%x wqe %u: no frame\n",
+				sqn, index);
+		return;
+	}
+	if (len < CX_ETH_ZLEN) {
+		memset(frame + len, 0, CX_ETH_ZLEN - len);
+		len = CX_ETH_ZLEN;
+	}
+	cx_frame_parse(frame, len, &h);
+	if (cs_flags & PRM_ESEG_CS_L3)
+		cx_frame_csum_l3(frame, &h);
+	if (cs_flags & PRM_ESEG_CS_L4)
+		cx_frame_csum_l4(frame, len, &h);
+	s->tx_frames++;
+	emu_fw_vport_count(s->fw, false, frame, len);
+	cx_port_xmit(s, frame, len);
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
+/*
+ * A UDP stream that proves it lost nothing: the receiver marks each
+ * sequence number it gets and says how many it has every ACK_EVERY
+ * datagrams; the sender keeps at most WINDOW datagrams past the last
+ * count it heard, so a socket buffer never overflows and a datagram that
+ * is missing stalls the stream instead of passing unnoticed.
+ *
+ *   udp_stream recv PORT COUNT	(exit 0: every one of COUNT, once)
+ *   udp_stream send ADDR PORT COUNT [SIZE]
+ *
+ * Both print one line of figures: datagrams, losses, duplicates, the
+ * time and the rate.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ACK_EVERY 64
+#define WINDOW 256
+#define IDLE_MS 10000
+#define MAGIC 0x6d6c7835u
+#define MAX_SIZE 1472
+
+struct dgram {
+	uint32_t magic;
+	uint32_t seq;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int wait_readable(int fd, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, ms);
+}
+
+static int do_recv(int port, uint32_t count)
+{
+	struct sockaddr_in me = { .sin_family = AF_INET,
+				  .sin_port = htons(port) };
+	struct sockaddr_in peer;
+	socklen_t plen = sizeof(peer);
+	unsigned char *seen = calloc(count, 1);
+	uint32_t got = 0, dups = 0, bad = 0, late = 0, high = 0;
+	double t0 = 0, t1 = 0;
+	char buf[MAX_SIZE];
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (fd < 0 || !seen ||
+	    bind(fd, (struct sockaddr *)&me, sizeof(me))) {
+		perror("udp_stream recv");
+		return 2;
+	}
+	while (got < count) {
+		struct dgram d;
+		ssize_t n;
+		uint32_t c;
+
+		if (wait_readable(fd, IDLE_MS) <= 0)
+			break;
+		n = recvfrom(fd, buf, sizeof(buf), 0,
+			     (struct sockaddr *)&peer, &plen);
+		if (n < (ssize_t)sizeof(d))
+			continue;
+		memcpy(&d, buf, sizeof(d));
+		d.seq = ntohl(d.seq);
+		if (ntohl(d.magic) != MAGIC || d.seq >= count) {
+			bad++;
+			continue;
+		}
+		if (!got)
+			t0 = now();
+		if (seen[d.seq]) {
+			dups++;
+			continue;
+		}
+		seen[d.seq] = 1;
+		if (d.seq < high)
+			late++;
+		high = d.seq > high ? d.seq : high;
+		got++;
+		t1 = now();
+		if (got % ACK_EVERY && got != count)
+			continue;
+		c = htonl(got);
+		sendto(fd, &c, sizeof(c), 0, (struct sockaddr *)&peer, plen);
+	}
+	printf("udp_stream recv: %u of %u datagrams, lost %u, duplicates %u,"
+	       " out of order %u, foreign %u, %.2f s, %.0f datagrams/s\n",
+	       got, count, count - got, dups, late, bad, t1 - t0,
+	       t1 > t0 ? (got - 1) / (t1 - t0) : 0.0);
+	free(seen);
+	close(fd);
+	return got == count && !dups ? 0 : 1;
+}
+
+static int do_send(const char *addr, int port, uint32_t count, size_t size)
+{
+	struct sockaddr_in to = { .sin_family = AF_INET,
+				  .sin_port = htons(port) };
+	char buf[MAX_SIZE] = { 0 };
+	uint32_t seq = 0, acked = 0;
+	double t0, t1;
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (fd < 0 || inet_pton(AF_INET, addr, &to.sin_addr) != 1 ||
+	    size < sizeof(struct dgram) || size > MAX_SIZE) {
+		fprintf(stderr, "udp_stream send: bad arguments\n");
+		return 2;
+	}
+	t0 = now();
+	while (acked < count) {
+		uint32_t c;
+
+		while (seq < count && seq - acked < WINDOW) {
+			struct dgram d = { htonl(MAGIC), htonl(seq) };
+
+			memcpy(buf, &d, sizeof(d));
+			if (sendto(fd, buf, size, 0, (struct sockaddr *)&to,
+				   sizeof(to)) < 0) {
+				if (errno == ENOBUFS || errno == EAGAIN)
+					break;
+				perror("udp_stream send");
+				return 2;
+			}
+			seq++;
+		}
+		if (wait_readable(fd, IDLE_MS) <= 0) {
+			printf("udp_stream send: stalled: %u sent, %u counted"
+			       " by the receiver\n", seq, acked);
+			return 1;
+		}
+		if (recv(fd, &c, sizeof(c), 0) == sizeof(c) &&
+		    ntohl(c) > acked)
+			acked = ntohl(c);
+	}
+	t1 = now();
+	printf("udp_stream send: %u datagrams of %zu bytes, %.2f s, "
+	       "%.0f datagrams/s\n", seq, size, t1 - t0, seq / (t1 - t0));
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && !strcmp(argv[1], "recv"))
+		return do_recv(atoi(argv[2]), strtoul(argv[3], NULL, 0));
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "send"))
+		return do_send(argv[2], atoi(argv[3]),
+			       strtoul(argv[4], NULL, 0),
+			       argc == 6 ? strtoul(argv[5], NULL, 0) : 64);
+	fprintf(stderr, "usage: udp_stream recv PORT COUNT\n"
+			"       udp_stream send ADDR PORT COUNT [SIZE]\n");
+	return 2;
+}
