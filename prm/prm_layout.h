@@ -911,9 +911,19 @@ enum {
 #define PRM_VPORT_COUNTER_BYTE 16
 #define PRM_VPORT_COUNTERS 12
 #define PRM_VPORT_COUNTER_OUT_LEN (PRM_VPORT_COUNTER_BYTE + 12 * 16)
+enum {
+	/* the Ethernet counters' indexes; transmitted is received + 1 */
+	PRM_VPORT_CNT_RX_ETH_BROADCAST = 6,
+	PRM_VPORT_CNT_RX_ETH_UNICAST = 8,
+	PRM_VPORT_CNT_RX_ETH_MULTICAST = 10,
+	PRM_VPORT_CNT_TX_OFFSET = 1,
+};
 
 /* Q counters: the counter set number, 8 bits, in and out. */
 #define PRM_Q_COUNTER_OUT_LEN 256
+/* QUERY_Q_COUNTER: clear after the read; the out_of_buffer count. */
+#define PRM_Q_COUNTER_QUERY_CLEAR 0xc0, 1
+#define PRM_Q_COUNTER_OUT_OF_BUFFER 0x180, 32
 
 /* HCA vport context (InfiniBand ports), at byte 16 of the output. */
 #define PRM_HCA_VPORT_OUT_LEN (16 + 256)

@@ -183,7 +183,7 @@ int emu_fw_flow_counter_add(struct emu_fw *fw, uint32_t id, uint64_t packets,
 			    uint64_t octets);
 
 /*
- * The receive data path (fw_rx*.c).  What a received frame
+ * The receive data path (fw_rx*.c, fw_traffic.c).  What a received frame
  * reaches: the RQ, the RSS hash an indirect TIR made of it (else 0) and
  * the flow_tag of the entry that forwarded it to the TIR.
  */
@@ -203,5 +203,19 @@ struct emu_fw_rx {
  */
 bool emu_fw_rx_steer(struct emu_fw *fw, const void *frame, size_t len,
 		     struct emu_fw_rx *rx);
+/*
+ * The vport's traffic counters (QUERY_VPORT_COUNTER): a frame received
+ * (rx true) or sent, by destination MAC class (unicast, multicast,
+ * broadcast), packets and octets (len).  Frames shorter than an
+ * Ethernet header are not counted.
+ */
+void emu_fw_vport_count(struct emu_fw *fw, bool rx, const void *frame,
+			size_t len);
+/*
+ * A frame the RQ rqn had no receive WQE for: counted in out_of_buffer
+ * of the Q counter set the RQ names (its counter_set_id; 0 or a set not
+ * allocated counts nothing), which QUERY_Q_COUNTER answers.
+ */
+void emu_fw_rq_out_of_buffer(struct emu_fw *fw, uint32_t rqn);
 
 #endif

@@ -157,6 +157,8 @@ struct emu_fw {
 	struct fw_nic_vport nic_vport;
 	/* QUERY_VPORT_COUNTER's counters: packets, octets */
 	uint64_t vport_counters[PRM_VPORT_COUNTERS][2];
+	/* each Q counter set's out_of_buffer (QUERY_Q_COUNTER) */
+	uint32_t q_out_of_buffer[FW_MAX_Q_COUNTERS + 1];
 	/* lowest_free: every number from the first below this is in use */
 	uint32_t low_hint[FW_OBJ_KINDS];
 };
