@@ -97,13 +97,17 @@ static const uint8_t *forward_dest(const uint8_t *img)
 static struct fw_obj *miss(struct emu_fw *fw, const struct fw_obj *ft,
 			   const char **why)
 {
+	struct fw_obj *next;
 	uint32_t id;
 
 	if (fw_flow_table_miss(ft, &id) != PRM_FT_MISS_GOTO_TABLE) {
 		*why = "table miss (default: drop)";
 		return NULL;
 	}
-	return fw_obj_find(fw, FW_OBJ_FLOW_TABLE, id);
+	next = fw_obj_find(fw, FW_OBJ_FLOW_TABLE, id);
+	if (!next)
+		*why = "miss to a missing table";
+	return next;
 }
 
 struct fw_obj *fw_rx_lookup(struct emu_fw *fw, const uint8_t *match,
