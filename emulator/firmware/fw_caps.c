@@ -186,6 +186,11 @@ static const struct cap_val eth_caps[] = {
 static const struct cap_val ft_props[] = {
 	V(PRM_FT_PROP_FT_SUPPORT, 1),
 	V(PRM_FT_PROP_FLOW_COUNTER, 1),
+	/* entries changed in place (SET_FLOW_TABLE_ENTRY op_mod 1) */
+	V(PRM_FT_PROP_FLOW_MODIFY_EN, 1),
+	/* SET_FLOW_TABLE_ROOT: without it Linux never sets a root, and no
+	 * received frame would reach its tables */
+	V(PRM_FT_PROP_MODIFY_ROOT, 1),
 	V(PRM_FT_PROP_MISS_TABLE_MODE, 1),
 	V(PRM_FT_PROP_TABLE_MODIFY, 1),
 	V(PRM_FT_PROP_REFORMAT, 1),

@@ -78,7 +78,9 @@ enum {
 	FW_LOG_MAX_VPORT_LIST = 4,	/* UC, MC and VLAN list entries */
 	FW_LOG_MAX_FT_SIZE = 23,
 	FW_LOG_MAX_FT_NUM = 16,
-	FW_MAX_FT_LEVEL = 63,
+	/* Linux's fs_core puts its anchor table at level 66 once it may
+	 * set a root (measured with Debian's 6.12); room above that */
+	FW_MAX_FT_LEVEL = 127,
 	FW_LOG_MAX_FLOW = 16,		/* flow groups and entries */
 	FW_LOG_MAX_DESTINATION = 8,
 	FW_LOG_MAX_FT_FLOW_COUNTER = 8,	/* counters per entry */

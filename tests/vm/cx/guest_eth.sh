@@ -33,24 +33,29 @@ eth_devs() {
 		esac
 	done
 }
+# iproute2's ip (busybox's sh runs its own applet for a bare "ip", which
+# has no network namespaces)
+ipr() {
+	/usr/sbin/ip "$@"
+}
 # a netdev's counter from ip -s link's RX or TX line (in namespace ns)
 link_stat() {	# ns dev rx|tx field(1: bytes, 2: packets, 4: dropped)
-	ip -n "$1" -s link show "$2" |
+	ipr -n "$1" -s link show "$2" |
 		awk -v d="$3" -v f="$4" '
 			/RX:/ { w = "rx"; next } /TX:/ { w = "tx"; next }
 			w == d { print $f; exit }'
 }
 # a device counter ethtool -S reports (0 when it does not)
 dev_stat() {	# ns dev name
-	ip netns exec "$1" ethtool -S "$2" 2>/dev/null |
+	ipr netns exec "$1" ethtool -S "$2" 2>/dev/null |
 		awk -v k="$3:" '$1 == k { print $2; f = 1 } END { if (!f) print 0 }'
 }
 # ping and the UDP stream from a in namespace na to b in nb, N datagrams;
 # prints the stream's rate
 stream() {	# na a_addr nb b_addr n
-	ip netns exec "$3" "$udp_stream" recv 5001 "$5" >/tmp/recv.out &
+	ipr netns exec "$3" "$udp_stream" recv 5001 "$5" >/tmp/recv.out &
 	sleep 0.5
-	ip netns exec "$1" "$udp_stream" send "$4" 5001 "$5" >/tmp/send.out
+	ipr netns exec "$1" "$udp_stream" send "$4" 5001 "$5" >/tmp/send.out
 	s=$?
 	wait $!
 	r=$?
@@ -61,22 +66,22 @@ traffic() {	# dev_a dev_b n udp_stream
 	da=$1 db=$2 n=$3 udp_stream=$4 rc=0
 	mkdir -p /run
 	mount -t tmpfs run /run
-	ip netns add a && ip netns add b || { echo "FAIL: ip netns"; return 1; }
-	ip link set "$1" netns a && ip link set "$2" netns b
-	ip -n a addr add 10.38.0.1/24 dev "$1"
-	ip -n b addr add 10.38.0.2/24 dev "$2"
-	ip -n a link set "$1" up && ip -n b link set "$2" up
-	ip -n a link set lo up && ip -n b link set lo up
+	ipr netns add a && ipr netns add b || { echo "FAIL: ip netns"; return 1; }
+	ipr link set "$1" netns a && ipr link set "$2" netns b
+	ipr -n a addr add 10.38.0.1/24 dev "$1"
+	ipr -n b addr add 10.38.0.2/24 dev "$2"
+	ipr -n a link set "$1" up && ipr -n b link set "$2" up
+	ipr -n a link set lo up && ipr -n b link set lo up
 	i=0
 	while [ $i -lt 40 ] &&
-	      { ! ip -n a link show "$1" | grep -q LOWER_UP ||
-		! ip -n b link show "$2" | grep -q LOWER_UP; }; do
+	      { ! ipr -n a link show "$1" | grep -q LOWER_UP ||
+		! ipr -n b link show "$2" | grep -q LOWER_UP; }; do
 		sleep 0.5
 		i=$((i + 1))
 	done
 	for d in "a $1 10.38.0.2" "b $2 10.38.0.1"; do
 		set -- $d
-		out=$(ip netns exec "$1" busybox ping -A -c 100 -W 2 "$3" 2>&1 |
+		out=$(ipr netns exec "$1" busybox ping -A -c 100 -W 2 "$3" 2>&1 |
 			grep 'packets transmitted')
 		echo "ping from $1 ($2) to $3: $out"
 		case $out in
@@ -105,11 +110,11 @@ traffic() {	# dev_a dev_b n udp_stream
 		{ echo "FAIL: the device's counters miss datagrams"; rc=1; }
 	[ "$oob" = 0 ] || { echo "FAIL: out_of_buffer drops"; rc=1; }
 	# the same stream between veth ends, for the ratio
-	if modprobe veth && ip link add va netns a type veth peer vb netns b
+	if modprobe veth && ipr link add va netns a type veth peer vb netns b
 	then
-		ip -n a addr add 10.39.0.1/24 dev va
-		ip -n b addr add 10.39.0.2/24 dev vb
-		ip -n a link set va up && ip -n b link set vb up
+		ipr -n a addr add 10.39.0.1/24 dev va
+		ipr -n b addr add 10.39.0.2/24 dev vb
+		ipr -n a link set va up && ipr -n b link set vb up
 		sleep 1
 		stream a 10.39.0.1 b 10.39.0.2 "$n" >/dev/null || true
 		vrate=$(sed -n 's/.* \([0-9]*\) datagrams\/s$/\1/p' /tmp/send.out)
