@@ -116,7 +116,8 @@ traffic() {	# dev_a dev_b n udp_stream
 		ipr -n b addr add 10.39.0.2/24 dev vb
 		ipr -n a link set va up && ipr -n b link set vb up
 		sleep 1
-		stream a 10.39.0.1 b 10.39.0.2 "$n" >/dev/null || true
+		stream a 10.39.0.1 b 10.39.0.2 "$n" | sed 's/^/veth: /' ||
+			true
 		vrate=$(sed -n 's/.* \([0-9]*\) datagrams\/s$/\1/p' /tmp/send.out)
 		echo "stream rate: mlx5e ${rate:-?} datagrams/s, veth" \
 			"${vrate:-?} datagrams/s (TCG, same guest, same run)"

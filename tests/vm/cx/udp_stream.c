@@ -28,6 +28,9 @@
 #define IDLE_MS 10000
 #define MAGIC 0x6d6c7835u
 #define MAX_SIZE 1472
+/* a window's worth of datagrams at any truesize, many times over: a
+ * loss is then the path's, never the socket's */
+#define RCVBUF (8 << 20)
 
 struct dgram {
 	uint32_t magic;
@@ -61,6 +64,13 @@ static int do_recv(int port, uint32_t count)
 	char buf[MAX_SIZE];
 	int fd = socket(AF_INET, SOCK_DGRAM, 0);
 
+	int rcvbuf = RCVBUF;
+
+	/* (SO_RCVBUFFORCE passes rmem_max as root; else the capped size) */
+	if (fd >= 0 &&
+	    setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf,
+		       sizeof(rcvbuf)))
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
 	if (fd < 0 || !seen ||
 	    bind(fd, (struct sockaddr *)&me, sizeof(me))) {
 		perror("udp_stream recv");
