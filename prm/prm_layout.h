@@ -12,6 +12,9 @@
 #define PRM_HDR_LEN 16
 #define PRM_HDR_OPCODE 0x00, 16
 #define PRM_HDR_UID 0x10, 16
+/* The uid of a resource the kernel shares with every user context (a
+ * Q counter mlx5_ib allocates per port): never a user context's. */
+#define PRM_SHARED_RESOURCE_UID 0xffff
 #define PRM_HDR_OP_MOD 0x30, 16
 #define PRM_OUT_STATUS 0x00, 8
 #define PRM_OUT_SYNDROME 0x20, 32

@@ -243,6 +243,9 @@ int emu_fw_exec(struct emu_fw *fw, const void *in, size_t inlen,
 	memset(out, 0, outlen);
 	cmd.opcode = prm_get(in, PRM_HDR_OPCODE);
 	cmd.uid = prm_get(in, PRM_HDR_UID);
+	/* (the kernel's own, for the model's ownership checks) */
+	if (cmd.uid == PRM_SHARED_RESOURCE_UID)
+		cmd.uid = 0;
 	cmd.op_mod = prm_get(in, PRM_HDR_OP_MOD);
 
 	pthread_mutex_lock(&fw->lock);
