@@ -807,6 +807,9 @@ enum prm_port_type {
 /* RoCE. */
 #define PRM_CAP_ROCE_SW_SRC_UDP 0x4, 1
 #define PRM_CAP_ROCE_QP_TS_FORMAT 0x1e, 2
+#define PRM_CAP_ROCE_L3_TYPE 0x8c, 4	/* bit 1 IPv4, bit 2 IPv6 */
+#define PRM_CAP_ROCE_VERSION 0x98, 8	/* bit 0 v1, bit 2 v2 */
+#define PRM_CAP_ROCE_ADDR_TABLE_SIZE 0xf0, 16
 
 /* QoS. */
 #define PRM_CAP_QOS_PACKET_PACING 0x0, 1

@@ -152,6 +152,11 @@ static const struct cap_val atomic_caps[] = {
 
 static const struct cap_val roce_caps[] = {
 	V(PRM_CAP_ROCE_SW_SRC_UDP, 1),
+	/* RoCE v1 and v2 over IPv4 and IPv6, as Linux needs them to give
+	 * an Ethernet port its RoCE capabilities */
+	V(PRM_CAP_ROCE_L3_TYPE, 0x6),
+	V(PRM_CAP_ROCE_VERSION, 0x5),
+	V(PRM_CAP_ROCE_ADDR_TABLE_SIZE, FW_ROCE_ADDR_TABLE_SIZE),
 };
 
 static const struct cap_val qos_caps[] = {

@@ -74,6 +74,7 @@ enum {
 	FW_LOG_MAX_WQ_SZ = 15,
 	FW_ETH_MAX_WQE_SZ_SQ = 1024,	/* an Ethernet port's send WQEs */
 	FW_MAX_Q_COUNTERS = 255,	/* an Ethernet port's (8-bit ids) */
+	FW_ROCE_ADDR_TABLE_SIZE = 16,	/* an Ethernet port's GIDs */
 	FW_VPORT_DEFAULT_MTU = 1500,	/* the vport's MTU until modified */
 	FW_LOG_MAX_VPORT_LIST = 4,	/* UC, MC and VLAN list entries */
 	FW_LOG_MAX_FT_SIZE = 23,
