@@ -919,6 +919,16 @@ enum {
 #define PRM_VPORT_COUNTER_BYTE 16
 #define PRM_VPORT_COUNTERS 12
 #define PRM_VPORT_COUNTER_OUT_LEN (PRM_VPORT_COUNTER_BYTE + 12 * 16)
+
+/*
+ * SET_ROCE_ADDRESS and QUERY_ROCE_ADDRESS: a GID table entry
+ * (roce_addr_layout, 32 bytes: the L3 address, VLAN, source MAC, L3
+ * type, RoCE version), named by index, at byte 16 of the set's input
+ * and of the query's output.
+ */
+#define PRM_ROCE_ADDR_INDEX 0x40, 16
+#define PRM_ROCE_ADDR_BYTE 16
+#define PRM_ROCE_ADDR_LEN 32
 enum {
 	/* the Ethernet counters' indexes; transmitted is received + 1 */
 	PRM_VPORT_CNT_RX_ETH_BROADCAST = 6,

@@ -158,6 +158,8 @@ struct emu_fw {
 	bool link_up;			/* emu_fw_set_link() */
 	uint32_t ft_root[PRM_FT_TYPES];	/* SET_FLOW_TABLE_ROOT, 0: none */
 	struct fw_nic_vport nic_vport;
+	/* an Ethernet port's GID table, entries as SET_ROCE_ADDRESS gave */
+	uint8_t roce_addr[FW_ROCE_ADDR_TABLE_SIZE][PRM_ROCE_ADDR_LEN];
 	/* QUERY_VPORT_COUNTER's counters: packets, octets */
 	uint64_t vport_counters[PRM_VPORT_COUNTERS][2];
 	/* each Q counter set's out_of_buffer (QUERY_Q_COUNTER) */
@@ -325,6 +327,8 @@ bool fw_cmd_query_vport_counter(struct fw_cmd *cmd);
 bool fw_cmd_alloc_q_counter(struct fw_cmd *cmd);
 bool fw_cmd_dealloc_q_counter(struct fw_cmd *cmd);
 bool fw_cmd_query_q_counter(struct fw_cmd *cmd);
+bool fw_cmd_set_roce_address(struct fw_cmd *cmd);
+bool fw_cmd_query_roce_address(struct fw_cmd *cmd);
 /* The vport a vport command names exists (else BAD_PARAM). */
 bool fw_vport_exists(struct fw_cmd *cmd);
 /* The NIC vport context of a new device (fw_nic_vport.c). */
