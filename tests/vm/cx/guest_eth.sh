@@ -19,6 +19,14 @@
 # one end sent, the other received) and the device's (ethtool -S: the
 # vport's unicast counters, the RQs' out_of_buffer drops).  Then the
 # same stream between two veth ends in one guest, for the rate's ratio.
+# "traffic N UDP_STREAM HANDOVER" adds issue 38's handover (handover.c):
+# with mlx5_ib loaded (a RoCE device on each function), process A makes
+# a counting drop rule for a UDP port on the receiving function through
+# mlx5dv, passes its DEVX counter and command fd to B and is killed in
+# the middle of a burst; the counter, read through B's import, must
+# have counted every datagram sent while the rule lived, and once B
+# closes the file the receiving socket must get every datagram of the
+# last burst (none before).
 modprobe mlx5_core || { echo "FAIL: modprobe mlx5_core"; exit 1; }
 want=$(ls -d /sys/bus/pci/drivers/mlx5_core/0000:* 2>/dev/null | wc -l)
 fail=0
@@ -62,8 +70,45 @@ stream() {	# na a_addr nb b_addr n
 	cat /tmp/send.out /tmp/recv.out
 	[ "$s" = 0 ] && [ "$r" = 0 ]
 }
-traffic() {	# dev_a dev_b n udp_stream
-	da=$1 db=$2 n=$3 udp_stream=$4 rc=0
+# the handover's bursts: datagrams each, and the rate
+HO_N=3000
+HO_RATE=2000
+handover_run() {
+	pb=$pci_b
+	ibdev=
+	for d in /sys/class/infiniband/*; do
+		[ "$(basename "$(readlink -f "$d/device")")" = "$pb" ] &&
+			ibdev=${d##*/}
+	done
+	[ -n "$ibdev" ] || { echo "FAIL: no RDMA device on $pb"; return 1; }
+	rxb0=$(link_stat b "$db" rx 2)
+	# (not through ipr: $! must be the counter itself, which ip's netns
+	# exec becomes, for the TERM that ends it)
+	/usr/sbin/ip netns exec b "$udp_stream" count 5002 >/tmp/count.out &
+	cnt=$!
+	sleep 0.5
+	ipr netns exec b "$handover" "$ibdev" \
+		"/usr/sbin/ip netns exec a $udp_stream blast 10.38.0.2 5002 $HO_RATE" \
+		$HO_N $HO_N $HO_N
+	hrc=$?
+	sleep 1
+	kill -TERM $cnt
+	wait $cnt
+	cat /tmp/count.out
+	got=$(sed -n 's/^udp_stream count: \([0-9]*\) .*/\1/p' /tmp/count.out)
+	rxb=$(( $(link_stat b "$db" rx 2) - rxb0 ))
+	echo "handover on $ibdev: burst 3 (no rule) delivered ${got:-?} of" \
+		"$HO_N; netdev b rx_packets +$rxb over the three bursts"
+	[ "$hrc" = 0 ] || return 1
+	[ "$got" = "$HO_N" ] ||
+		{ echo "FAIL: the receiver did not get burst 3, and only it"; return 1; }
+}
+traffic() {	# dev_a dev_b n udp_stream [handover]
+	da=$1 db=$2 n=$3 udp_stream=$4 handover=${5:-} rc=0
+	pci_b=$(basename "$(readlink -f /sys/class/net/$db/device)")
+	if [ -n "$handover" ]; then
+		modprobe mlx5_ib || { echo "FAIL: modprobe mlx5_ib"; return 1; }
+	fi
 	mkdir -p /run
 	mount -t tmpfs run /run
 	ipr netns add a && ipr netns add b || { echo "FAIL: ip netns"; return 1; }
@@ -109,6 +154,7 @@ traffic() {	# dev_a dev_b n udp_stream
 	[ "$vrx" -ge "$n" ] && [ "$vtx" -ge "$n" ] ||
 		{ echo "FAIL: the device's counters miss datagrams"; rc=1; }
 	[ "$oob" = 0 ] || { echo "FAIL: out_of_buffer drops"; rc=1; }
+	[ -n "$handover" ] && { handover_run || rc=1; }
 	# the same stream between veth ends, for the ratio
 	if modprobe veth && ipr link add va netns a type veth peer vb netns b
 	then
@@ -188,8 +234,8 @@ elif grep -qx carrier /run.args || grep -q '^traffic ' /run.args; then
 	done
 fi
 set -- $(grep '^traffic ' /run.args)
-if [ $# = 3 ] && [ "$fail" = 0 ]; then
-	traffic $devs "$2" "$3" || fail=1
+if [ $# -ge 3 ] && [ "$fail" = 0 ]; then
+	traffic $devs "$2" "$3" "${4:-}" || fail=1
 fi
 ip link show
 if dmesg | grep -iE 'mlx5.*(timeout|failed|error)' | grep -vf /known.txt; then

@@ -10,11 +10,16 @@
  *   udp_stream send ADDR PORT COUNT [SIZE]
  *
  * Both print one line of figures: datagrams, losses, duplicates, the
- * time and the rate.
+ * time and the rate.  For traffic some of which is meant to be dropped
+ * (a steering rule's), with no flow control:
+ *
+ *   udp_stream blast ADDR PORT RATE COUNT	(RATE datagrams a second)
+ *   udp_stream count PORT	(until SIGTERM; prints what it got)
  */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +171,73 @@ static int do_send(const char *addr, int port, uint32_t count, size_t size)
 	return 0;
 }
 
+static int do_blast(const char *addr, int port, unsigned int rate,
+		    uint32_t count)
+{
+	struct sockaddr_in to = { .sin_family = AF_INET,
+				  .sin_port = htons(port) };
+	char buf[64] = { 0 };
+	double t0 = now();
+	uint32_t seq;
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (fd < 0 || inet_pton(AF_INET, addr, &to.sin_addr) != 1 || !rate) {
+		fprintf(stderr, "udp_stream blast: bad arguments\n");
+		return 2;
+	}
+	for (seq = 0; seq < count; seq++) {
+		struct dgram d = { htonl(MAGIC), htonl(seq) };
+		double due = t0 + (double)seq / rate;
+
+		while (now() < due)
+			usleep(200);
+		memcpy(buf, &d, sizeof(d));
+		if (sendto(fd, buf, sizeof(buf), 0, (struct sockaddr *)&to,
+			   sizeof(to)) < 0) {
+			perror("udp_stream blast");
+			return 1;
+		}
+	}
+	close(fd);
+	return 0;
+}
+
+static volatile sig_atomic_t stop;
+
+static void on_term(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static int do_count(int port)
+{
+	struct sockaddr_in me = { .sin_family = AF_INET,
+				  .sin_port = htons(port) };
+	int rcvbuf = RCVBUF, fd = socket(AF_INET, SOCK_DGRAM, 0);
+	unsigned long got = 0;
+	char buf[MAX_SIZE];
+
+	signal(SIGTERM, on_term);
+	if (fd < 0 ||
+	    (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf,
+			sizeof(rcvbuf)) &&
+	     setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf))) ||
+	    bind(fd, (struct sockaddr *)&me, sizeof(me))) {
+		perror("udp_stream count");
+		return 2;
+	}
+	while (!stop) {
+		if (wait_readable(fd, 200) <= 0)
+			continue;
+		if (recv(fd, buf, sizeof(buf), 0) >= (ssize_t)sizeof(struct dgram))
+			got++;
+	}
+	printf("udp_stream count: %lu datagrams received\n", got);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "recv"))
@@ -174,7 +246,15 @@ int main(int argc, char **argv)
 		return do_send(argv[2], atoi(argv[3]),
 			       strtoul(argv[4], NULL, 0),
 			       argc == 6 ? strtoul(argv[5], NULL, 0) : 64);
+	if (argc == 6 && !strcmp(argv[1], "blast"))
+		return do_blast(argv[2], atoi(argv[3]),
+				strtoul(argv[4], NULL, 0),
+				strtoul(argv[5], NULL, 0));
+	if (argc == 3 && !strcmp(argv[1], "count"))
+		return do_count(atoi(argv[2]));
 	fprintf(stderr, "usage: udp_stream recv PORT COUNT\n"
-			"       udp_stream send ADDR PORT COUNT [SIZE]\n");
+			"       udp_stream send ADDR PORT COUNT [SIZE]\n"
+			"       udp_stream blast ADDR PORT RATE COUNT\n"
+			"       udp_stream count PORT\n");
 	return 2;
 }
