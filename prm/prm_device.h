@@ -113,6 +113,7 @@ enum {
 	PRM_SQ_DBR_SEND = 4,		/* the send counter's record */
 	PRM_RQ_DBR_RECV = 0,		/* the receive counter's record */
 	PRM_WQE_OP_SEND = 0x0a,
+	PRM_WQE_OP_LSO = 0x0e,		/* a TCP send cut at the MSS */
 };
 
 /*
@@ -122,6 +123,7 @@ enum {
  */
 enum {
 	PRM_ESEG_CS_FLAGS = 4,
+	PRM_ESEG_MSS = 6,		/* be16, an LSO WQE's */
 	PRM_ESEG_CS_L3 = 1 << 6,
 	PRM_ESEG_CS_L4 = 1 << 7,
 	PRM_ESEG_INLINE_SZ = 12,

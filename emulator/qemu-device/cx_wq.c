@@ -284,8 +284,10 @@ static void cx_sq_doorbell(CxState *s, uint32_t sqn)
 			fprintf(stderr, "mlx5-cx: sq 0x%x wqe %u opcode 0x%x "
 				"ds %u\n", sqn, sq->consumer,
 				ctrl[PRM_WQE_CTRL_OPCODE], ds);
-		if (ctrl[PRM_WQE_CTRL_OPCODE] == PRM_WQE_OP_SEND)
-			cx_tx_wqe(s, sqn, sq, sq->consumer, ds);
+		if (ctrl[PRM_WQE_CTRL_OPCODE] == PRM_WQE_OP_SEND ||
+		    ctrl[PRM_WQE_CTRL_OPCODE] == PRM_WQE_OP_LSO)
+			cx_tx_wqe(s, sqn, sq, sq->consumer, ds,
+				  ctrl[PRM_WQE_CTRL_OPCODE] == PRM_WQE_OP_LSO);
 		if (ctrl[PRM_WQE_CTRL_FM_CE_SE] & PRM_WQE_CTRL_CQ_UPDATE)
 			cx_cq_req(s, sq->cqn, sqn, sq->consumer);
 		sq->consumer += bbs;

@@ -48,9 +48,12 @@ bool cx_cq_post(CxState *s, uint32_t cqn, uint8_t *cqe);
 /* The largest frame the device moves: a 9,000-byte MTU and headers. */
 #define CX_MAX_FRAME 9216
 
-/* cx_tx.c: the frame of one send WQE, put on the cable. */
+/* What an LSO WQE may carry: 64 KB of payload (max_lso_cap) and headers. */
+#define CX_MAX_LSO (65536 + 256)
+
+/* cx_tx.c: the frame(s) of one SEND or LSO WQE, put on the cable. */
 void cx_tx_wqe(CxState *s, uint32_t sqn, const struct cx_wq *sq,
-	       uint16_t index, unsigned int ds);
+	       uint16_t index, unsigned int ds, bool lso);
 /* cx_rx.c: a frame from the cable, steered, scattered, completed. */
 void cx_rx_frame(CxState *s, const uint8_t *frame, size_t len);
 

@@ -1,4 +1,4 @@
-# Guest side of cx_eth_netdev: with the functions' port type Ethernet
+# Guest side of the cx_eth_* tests: with the functions' port type Ethernet
 # (CX_PORT=eth), mlx5_core probes its Ethernet part and registers one
 # mlx5e netdev per function, whose address is the MAC the firmware
 # reports in the NIC vport context (the node GUID's EUI-64 made MAC-48:
@@ -14,12 +14,13 @@
 # (two functions joined by a cable) then puts each netdev in a network
 # namespace of its own, so the kernel cannot take a shortcut between
 # its own addresses, and passes traffic between them: 100 pings each
-# way, and a UDP stream of N datagrams (udp_stream: every one counted,
+# way, and a UDP stream of N datagrams (net_stream: every one counted,
 # none lost), checked against each netdev's counters (ip -s link: what
 # one end sent, the other received) and the device's (ethtool -S: the
-# vport's unicast counters, the RQs' out_of_buffer drops).  Then the
+# vport's unicast counters, the RQs' out_of_buffer drops), and 8 MB over
+# TCP (LSO: the device cuts the kernel's large sends at the MSS).  Then the
 # same stream between two veth ends in one guest, for the rate's ratio.
-# "traffic N UDP_STREAM HANDOVER" adds issue 38's handover (handover.c):
+# "traffic N NET_STREAM HANDOVER" adds issue 38's handover (handover.c):
 # with mlx5_ib loaded (a RoCE device on each function), process A makes
 # a counting drop rule for a UDP port on the receiving function through
 # mlx5dv, passes its DEVX counter and command fd to B and is killed in
@@ -61,9 +62,9 @@ dev_stat() {	# ns dev name
 # ping and the UDP stream from a in namespace na to b in nb, N datagrams;
 # prints the stream's rate
 stream() {	# na a_addr nb b_addr n
-	ipr netns exec "$3" "$udp_stream" recv 5001 "$5" >/tmp/recv.out &
+	ipr netns exec "$3" "$net_stream" recv 5001 "$5" >/tmp/recv.out &
 	sleep 0.5
-	ipr netns exec "$1" "$udp_stream" send "$4" 5001 "$5" >/tmp/send.out
+	ipr netns exec "$1" "$net_stream" send "$4" 5001 "$5" >/tmp/send.out
 	s=$?
 	wait $!
 	r=$?
@@ -84,18 +85,18 @@ handover_run() {
 	rxb0=$(link_stat b "$db" rx 2)
 	# (not through ipr: $! must be the counter itself, which ip's netns
 	# exec becomes, for the TERM that ends it)
-	/usr/sbin/ip netns exec b "$udp_stream" count 5002 >/tmp/count.out &
+	/usr/sbin/ip netns exec b "$net_stream" count 5002 >/tmp/count.out &
 	cnt=$!
 	sleep 0.5
 	ipr netns exec b "$handover" "$ibdev" \
-		"/usr/sbin/ip netns exec a $udp_stream blast 10.38.0.2 5002 $HO_RATE" \
+		"/usr/sbin/ip netns exec a $net_stream blast 10.38.0.2 5002 $HO_RATE" \
 		$HO_N $HO_N $HO_N
 	hrc=$?
 	sleep 1
 	kill -TERM $cnt
 	wait $cnt
 	cat /tmp/count.out
-	got=$(sed -n 's/^udp_stream count: \([0-9]*\) .*/\1/p' /tmp/count.out)
+	got=$(sed -n 's/^net_stream count: \([0-9]*\) .*/\1/p' /tmp/count.out)
 	rxb=$(( $(link_stat b "$db" rx 2) - rxb0 ))
 	echo "handover on $ibdev: burst 3 (no rule) delivered ${got:-?} of" \
 		"$HO_N; netdev b rx_packets +$rxb over the three bursts"
@@ -103,8 +104,8 @@ handover_run() {
 	[ "$got" = "$HO_N" ] ||
 		{ echo "FAIL: the receiver did not get burst 3, and only it"; return 1; }
 }
-traffic() {	# dev_a dev_b n udp_stream [handover]
-	da=$1 db=$2 n=$3 udp_stream=$4 handover=${5:-} rc=0
+traffic() {	# dev_a dev_b n net_stream [handover]
+	da=$1 db=$2 n=$3 net_stream=$4 handover=${5:-} rc=0
 	pci_b=$(basename "$(readlink -f /sys/class/net/$db/device)")
 	if [ -n "$handover" ]; then
 		modprobe mlx5_ib || { echo "FAIL: modprobe mlx5_ib"; return 1; }
@@ -154,6 +155,13 @@ traffic() {	# dev_a dev_b n udp_stream [handover]
 	[ "$vrx" -ge "$n" ] && [ "$vtx" -ge "$n" ] ||
 		{ echo "FAIL: the device's counters miss datagrams"; rc=1; }
 	[ "$oob" = 0 ] || { echo "FAIL: out_of_buffer drops"; rc=1; }
+	# TCP: the kernel hands the device 64 KB sends (LSO) to cut
+	ipr netns exec b "$net_stream" tcp-recv 5003 >/tmp/tcp.out &
+	sleep 0.5
+	ipr netns exec a "$net_stream" tcp-send 10.38.0.2 5003 8388608 ||
+		{ echo "FAIL: the TCP stream"; rc=1; }
+	wait
+	cat /tmp/tcp.out
 	[ -n "$handover" ] && { handover_run || rc=1; }
 	# the same stream between veth ends, for the ratio
 	if modprobe veth && ipr link add va netns a type veth peer vb netns b

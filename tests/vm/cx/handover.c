@@ -40,8 +40,8 @@ struct shared {		/* what A passes to B, with the command fd */
 };
 
 /* A's rule: UDP over IPv4 to STREAM_PORT, counted and dropped. */
-static struct mlx5dv_flow_matcher *rule_matcher(struct ibv_context *ctx,
-						struct mlx5dv_flow_match_parameters *m)
+static struct mlx5dv_flow_matcher *
+rule_matcher(struct ibv_context *ctx, struct mlx5dv_flow_match_parameters *m)
 {
 	struct mlx5dv_flow_matcher_attr attr = {
 		.type = IBV_FLOW_ATTR_NORMAL,

@@ -6,17 +6,24 @@
  * count it heard, so a socket buffer never overflows and a datagram that
  * is missing stalls the stream instead of passing unnoticed.
  *
- *   udp_stream recv PORT COUNT	(exit 0: every one of COUNT, once)
- *   udp_stream send ADDR PORT COUNT [SIZE]
+ *   net_stream recv PORT COUNT	(exit 0: every one of COUNT, once)
+ *   net_stream send ADDR PORT COUNT [SIZE]
  *
  * Both print one line of figures: datagrams, losses, duplicates, the
  * time and the rate.  For traffic some of which is meant to be dropped
  * (a steering rule's), with no flow control:
  *
- *   udp_stream blast ADDR PORT RATE COUNT	(RATE datagrams a second)
- *   udp_stream count PORT	(until SIGTERM; prints what it got)
+ *   net_stream blast ADDR PORT RATE COUNT	(RATE datagrams a second)
+ *   net_stream count PORT	(until SIGTERM; prints what it got)
+ *
+ * And a TCP byte stream (whose sends the kernel hands the device as LSO
+ * work requests), the receiver answering the bytes it got:
+ *
+ *   net_stream tcp-recv PORT
+ *   net_stream tcp-send ADDR PORT BYTES	(exit 0: all of them arrived)
  */
 #include <arpa/inet.h>
+#include <endian.h>
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -27,6 +34,8 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
 
 #define ACK_EVERY 64
 #define WINDOW 256
@@ -78,7 +87,7 @@ static int do_recv(int port, uint32_t count)
 		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
 	if (fd < 0 || !seen ||
 	    bind(fd, (struct sockaddr *)&me, sizeof(me))) {
-		perror("udp_stream recv");
+		perror("net_stream recv");
 		return 2;
 	}
 	while (got < count) {
@@ -115,7 +124,7 @@ static int do_recv(int port, uint32_t count)
 		c = htonl(got);
 		sendto(fd, &c, sizeof(c), 0, (struct sockaddr *)&peer, plen);
 	}
-	printf("udp_stream recv: %u of %u datagrams, lost %u, duplicates %u,"
+	printf("net_stream recv: %u of %u datagrams, lost %u, duplicates %u,"
 	       " out of order %u, foreign %u, %.2f s, %.0f datagrams/s\n",
 	       got, count, count - got, dups, late, bad, t1 - t0,
 	       t1 > t0 ? (got - 1) / (t1 - t0) : 0.0);
@@ -135,7 +144,7 @@ static int do_send(const char *addr, int port, uint32_t count, size_t size)
 
 	if (fd < 0 || inet_pton(AF_INET, addr, &to.sin_addr) != 1 ||
 	    size < sizeof(struct dgram) || size > MAX_SIZE) {
-		fprintf(stderr, "udp_stream send: bad arguments\n");
+		fprintf(stderr, "net_stream send: bad arguments\n");
 		return 2;
 	}
 	t0 = now();
@@ -150,13 +159,13 @@ static int do_send(const char *addr, int port, uint32_t count, size_t size)
 				   sizeof(to)) < 0) {
 				if (errno == ENOBUFS || errno == EAGAIN)
 					break;
-				perror("udp_stream send");
+				perror("net_stream send");
 				return 2;
 			}
 			seq++;
 		}
 		if (wait_readable(fd, IDLE_MS) <= 0) {
-			printf("udp_stream send: stalled: %u sent, %u counted"
+			printf("net_stream send: stalled: %u sent, %u counted"
 			       " by the receiver\n", seq, acked);
 			return 1;
 		}
@@ -165,7 +174,7 @@ static int do_send(const char *addr, int port, uint32_t count, size_t size)
 			acked = ntohl(c);
 	}
 	t1 = now();
-	printf("udp_stream send: %u datagrams of %zu bytes, %.2f s, "
+	printf("net_stream send: %u datagrams of %zu bytes, %.2f s, "
 	       "%.0f datagrams/s\n", seq, size, t1 - t0, seq / (t1 - t0));
 	close(fd);
 	return 0;
@@ -182,7 +191,7 @@ static int do_blast(const char *addr, int port, unsigned int rate,
 	int fd = socket(AF_INET, SOCK_DGRAM, 0);
 
 	if (fd < 0 || inet_pton(AF_INET, addr, &to.sin_addr) != 1 || !rate) {
-		fprintf(stderr, "udp_stream blast: bad arguments\n");
+		fprintf(stderr, "net_stream blast: bad arguments\n");
 		return 2;
 	}
 	for (seq = 0; seq < count; seq++) {
@@ -194,7 +203,7 @@ static int do_blast(const char *addr, int port, unsigned int rate,
 		memcpy(buf, &d, sizeof(d));
 		if (sendto(fd, buf, sizeof(buf), 0, (struct sockaddr *)&to,
 			   sizeof(to)) < 0) {
-			perror("udp_stream blast");
+			perror("net_stream blast");
 			return 1;
 		}
 	}
@@ -224,18 +233,83 @@ static int do_count(int port)
 			sizeof(rcvbuf)) &&
 	     setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf))) ||
 	    bind(fd, (struct sockaddr *)&me, sizeof(me))) {
-		perror("udp_stream count");
+		perror("net_stream count");
 		return 2;
 	}
 	while (!stop) {
 		if (wait_readable(fd, 200) <= 0)
 			continue;
-		if (recv(fd, buf, sizeof(buf), 0) >= (ssize_t)sizeof(struct dgram))
+		if (recv(fd, buf, sizeof(buf), 0) >=
+		    (ssize_t)sizeof(struct dgram))
 			got++;
 	}
-	printf("udp_stream count: %lu datagrams received\n", got);
+	printf("net_stream count: %lu datagrams received\n", got);
 	close(fd);
 	return 0;
+}
+
+static int do_tcp_recv(int port)
+{
+	struct sockaddr_in me = { .sin_family = AF_INET,
+				  .sin_port = htons(port) };
+	int one = 1, fd = socket(AF_INET, SOCK_STREAM, 0), c;
+	uint64_t got = 0, be;
+	static char buf[65536];
+	ssize_t n;
+
+	if (fd < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+	    bind(fd, (struct sockaddr *)&me, sizeof(me)) || listen(fd, 1)) {
+		perror("net_stream tcp-recv");
+		return 2;
+	}
+	c = accept(fd, NULL, NULL);
+	if (c < 0)
+		return 2;
+	while ((n = read(c, buf, sizeof(buf))) > 0)
+		got += n;
+	be = htobe64(got);
+	if (write(c, &be, sizeof(be)) != sizeof(be))
+		return 1;
+	printf("net_stream tcp-recv: %llu bytes\n", (unsigned long long)got);
+	close(c);
+	close(fd);
+	return 0;
+}
+
+static int do_tcp_send(const char *addr, int port, uint64_t bytes)
+{
+	struct sockaddr_in to = { .sin_family = AF_INET,
+				  .sin_port = htons(port) };
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	static char buf[65536];
+	uint64_t sent = 0, got = 0;
+	double t0 = now(), t1;
+	ssize_t n;
+
+	if (fd < 0 || inet_pton(AF_INET, addr, &to.sin_addr) != 1 ||
+	    connect(fd, (struct sockaddr *)&to, sizeof(to))) {
+		perror("net_stream tcp-send");
+		return 2;
+	}
+	while (sent < bytes) {
+		n = write(fd, buf, MIN(sizeof(buf), bytes - sent));
+		if (n <= 0) {
+			perror("net_stream tcp-send");
+			return 1;
+		}
+		sent += n;
+	}
+	shutdown(fd, SHUT_WR);
+	if (read(fd, &got, sizeof(got)) != sizeof(got))
+		got = 0;
+	got = be64toh(got);
+	t1 = now();
+	printf("net_stream tcp-send: %llu bytes sent, %llu received, %.2f s,"
+	       " %.1f Mbit/s\n", (unsigned long long)sent,
+	       (unsigned long long)got, t1 - t0, sent * 8 / (t1 - t0) / 1e6);
+	close(fd);
+	return got == bytes ? 0 : 1;
 }
 
 int main(int argc, char **argv)
@@ -252,9 +326,16 @@ int main(int argc, char **argv)
 				strtoul(argv[5], NULL, 0));
 	if (argc == 3 && !strcmp(argv[1], "count"))
 		return do_count(atoi(argv[2]));
-	fprintf(stderr, "usage: udp_stream recv PORT COUNT\n"
-			"       udp_stream send ADDR PORT COUNT [SIZE]\n"
-			"       udp_stream blast ADDR PORT RATE COUNT\n"
-			"       udp_stream count PORT\n");
+	if (argc == 3 && !strcmp(argv[1], "tcp-recv"))
+		return do_tcp_recv(atoi(argv[2]));
+	if (argc == 5 && !strcmp(argv[1], "tcp-send"))
+		return do_tcp_send(argv[2], atoi(argv[3]),
+				   strtoull(argv[4], NULL, 0));
+	fprintf(stderr, "usage: net_stream recv PORT COUNT\n"
+			"       net_stream send ADDR PORT COUNT [SIZE]\n"
+			"       net_stream blast ADDR PORT RATE COUNT\n"
+			"       net_stream count PORT\n"
+			"       net_stream tcp-recv PORT\n"
+			"       net_stream tcp-send ADDR PORT BYTES\n");
 	return 2;
 }
