@@ -111,6 +111,37 @@ enum {
 	PRM_WQE_CTRL_CQ_UPDATE = 0x08,	/* in fm_ce_se: write a CQE */
 	PRM_WQE_DS_LEN = 16,
 	PRM_SQ_DBR_SEND = 4,		/* the send counter's record */
+	PRM_RQ_DBR_RECV = 0,		/* the receive counter's record */
+	PRM_WQE_OP_SEND = 0x0a,
+	PRM_WQE_OP_LSO = 0x0e,		/* a TCP send cut at the MSS */
+};
+
+/*
+ * An Ethernet send WQE's segment after the control segment: checksum
+ * offloads, then (be16 at 12) the inline header's length and its bytes
+ * from byte 14 on, or a VLAN tag to insert (type flag, TCI at 14).
+ */
+enum {
+	PRM_ESEG_CS_FLAGS = 4,
+	PRM_ESEG_MSS = 6,		/* be16, an LSO WQE's */
+	PRM_ESEG_CS_L3 = 1 << 6,
+	PRM_ESEG_CS_L4 = 1 << 7,
+	PRM_ESEG_INLINE_SZ = 12,
+	PRM_ESEG_INLINE_START = 14,
+	PRM_ESEG_INSERT_VLAN = 1 << 15,	/* in the be16 at 12 */
+	PRM_ESEG_INSERT_SVLAN = 1 << 0,	/* an 802.1ad tag instead */
+	PRM_ESEG_VLAN_TCI = 14,
+};
+
+/*
+ * A data segment (be32 length, be32 memory key, be64 address) and an
+ * inline one (be32 flag and length, the bytes after it); a receive WQE
+ * of a cyclic RQ is a list of data segments.
+ */
+enum {
+	PRM_DSEG_ADDR = 8,
+	PRM_DSEG_INLINE = 1u << 31,
+	PRM_DSEG_INLINE_LEN_MASK = 0x3ff,
 };
 
 /* A 64-byte CQE, and the completion EQE that tells of one. */
@@ -121,6 +152,28 @@ enum {
 	PRM_CQE_OP_OWN = 63,		/* opcode << 4 | owner */
 	PRM_CQE_OPCODE_SHIFT = 4,
 	PRM_CQE_REQ = 0x0,		/* a send WQE completed */
+	PRM_CQE_RESP_SEND = 0x2,	/* a receive WQE filled */
+	/* a receive CQE's fields */
+	PRM_CQE_RSS_HASH = 12,		/* be32 */
+	PRM_CQE_RSS_HASH_TYPE = 16,
+	PRM_CQE_RSS_IPV4 = 1 << 2,
+	PRM_CQE_RSS_IPV6 = 2 << 2,
+	PRM_CQE_RSS_TCP = 1 << 6,
+	PRM_CQE_RSS_UDP = 2 << 6,
+	PRM_CQE_CHECK_SUM = 20,		/* be16, from the IP header on */
+	PRM_CQE_HDS_IP_EXT = 28,
+	PRM_CQE_L2_OK = 1 << 0,
+	PRM_CQE_L3_OK = 1 << 1,
+	PRM_CQE_L4_OK = 1 << 2,
+	PRM_CQE_L4_L3_HDR_TYPE = 29,	/* l4 << 4 | l3 << 2 | stripped */
+	PRM_CQE_L4_TCP = 1,
+	PRM_CQE_L4_UDP = 2,
+	PRM_CQE_L3_IPV6 = 1,
+	PRM_CQE_L3_IPV4 = 2,
+	PRM_CQE_VLAN_STRIPPED = 1 << 0,
+	PRM_CQE_VLAN_INFO = 30,		/* be16, the stripped tag's TCI */
+	PRM_CQE_FLOW_TAG = 56,		/* be32 sop_drop_qpn, low 24 bits */
+	PRM_CQE_BYTE_CNT = 44,		/* be32 */
 	PRM_EQE_COMP_CQN = 24,		/* in a COMP event's data, be32 */
 };
 

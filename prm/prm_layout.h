@@ -12,6 +12,9 @@
 #define PRM_HDR_LEN 16
 #define PRM_HDR_OPCODE 0x00, 16
 #define PRM_HDR_UID 0x10, 16
+/* The uid of a resource the kernel shares with every user context (a
+ * Q counter mlx5_ib allocates per port): never a user context's. */
+#define PRM_SHARED_RESOURCE_UID 0xffff
 #define PRM_HDR_OP_MOD 0x30, 16
 #define PRM_OUT_STATUS 0x00, 8
 #define PRM_OUT_SYNDROME 0x20, 32
@@ -84,6 +87,12 @@ enum {
 #define PRM_TIRC_LRO_BYTE 48	/* lro timeout, merge mask, payload */
 #define PRM_TIRC_LRO_LEN 4
 #define PRM_TIRC_SELF_LB_BLOCK 0x226, 2
+/* The hash: the Toeplitz key, then the outer headers' field selector. */
+#define PRM_TIRC_TOEPLITZ_KEY_BYTE PRM_TIRC_HASH_BYTE	/* the key first */
+#define PRM_TIRC_TOEPLITZ_KEY_LEN 40
+#define PRM_TIRC_HASH_OUTER_L3_IPV6 0x380, 1	/* l3_prot_type */
+#define PRM_TIRC_HASH_OUTER_L4_UDP 0x381, 1	/* l4_prot_type */
+#define PRM_TIRC_HASH_OUTER_FIELDS 0x382, 30	/* selected_fields */
 #define PRM_TIR_OUT_ICM_63_40 0x08, 24
 #define PRM_TIR_OUT_ICM_39_32 0x40, 8
 #define PRM_TIR_OUT_ICM_31_0 0x60, 32
@@ -91,6 +100,15 @@ enum {
 enum {
 	PRM_TIRC_DISP_DIRECT = 0,
 	PRM_TIRC_DISP_INDIRECT = 1,
+	/* rx_hash_fn */
+	PRM_RX_HASH_FN_NONE = 0,
+	PRM_RX_HASH_FN_INVERTED_XOR8 = 1,
+	PRM_RX_HASH_FN_TOEPLITZ = 2,
+	/* selected_fields, in the order the hash input takes them */
+	PRM_HASH_FIELD_SRC_IP = 1 << 0,
+	PRM_HASH_FIELD_DST_IP = 1 << 1,
+	PRM_HASH_FIELD_L4_SPORT = 1 << 2,
+	PRM_HASH_FIELD_L4_DPORT = 1 << 3,
 	/* modify_tir_bitmask, low dword */
 	PRM_MODIFY_TIR_PACKET_MERGE = 1 << 0,
 	/* MLX5_MODIFY_TIR_BITMASK_INDIRECT_TABLE */
@@ -224,6 +242,44 @@ enum {
 #define PRM_FG_ID 0xc0, 32	/* destroy and query inputs */
 
 /*
+ * fte_match_param: the 512 bytes a group's match_criteria and an
+ * entry's match_value share.  Bit i of match_criteria_enable names the
+ * 64-byte section i (outer headers, misc, inner headers, misc 2..5).
+ */
+#define PRM_MATCH_PARAM_LEN 512
+#define PRM_MATCH_SECTION_LEN 64
+#define PRM_MATCH_SECTIONS 8
+#define PRM_MATCH_OUTER_BYTE 0	/* fte_match_set_lyr_2_4 */
+
+/* fte_match_set_lyr_2_4, offsets within its section. */
+#define PRM_L24_SMAC_47_16 0x00, 32
+#define PRM_L24_SMAC_15_0 0x20, 16
+#define PRM_L24_ETHERTYPE 0x30, 16
+#define PRM_L24_DMAC_47_16 0x40, 32
+#define PRM_L24_DMAC_15_0 0x60, 16
+#define PRM_L24_FIRST_PRIO 0x70, 3
+#define PRM_L24_FIRST_CFI 0x73, 1
+#define PRM_L24_FIRST_VID 0x74, 12
+#define PRM_L24_IP_PROTOCOL 0x80, 8
+#define PRM_L24_IP_DSCP 0x88, 6
+#define PRM_L24_IP_ECN 0x8e, 2
+#define PRM_L24_CVLAN_TAG 0x90, 1
+#define PRM_L24_SVLAN_TAG 0x91, 1
+#define PRM_L24_FRAG 0x92, 1
+#define PRM_L24_IP_VERSION 0x93, 4
+#define PRM_L24_TCP_FLAGS 0x97, 9
+#define PRM_L24_TCP_SPORT 0xa0, 16
+#define PRM_L24_TCP_DPORT 0xb0, 16
+#define PRM_L24_IPV4_IHL 0xd0, 4
+#define PRM_L24_TTL_HOPLIMIT 0xd8, 8
+#define PRM_L24_UDP_SPORT 0xe0, 16
+#define PRM_L24_UDP_DPORT 0xf0, 16
+#define PRM_L24_SRC_IP_BYTE 32	/* 16 bytes: IPv6, or IPv4 in the last 4 */
+#define PRM_L24_DST_IP_BYTE 48
+#define PRM_L24_IP_LEN 16
+#define PRM_L24_IPV4_AT 12	/* where an IPv4 address sits in the 16 */
+
+/*
  * Flow table entry: set_fte_in, the flow_context at byte 64 (768
  * bytes), then the destination list and the counter list.
  */
@@ -244,6 +300,8 @@ enum {
 #define PRM_FTE_DEST_TYPE 0x00, 8	/* within a destination entry */
 #define PRM_FTE_DEST_ID 0x08, 24
 #define PRM_FTE_COUNTER_ID 0x00, 32	/* within a counter entry */
+/* The entry's match_value (fte_match_param) in the flow context. */
+#define PRM_FTE_MATCH_VALUE_BYTE (PRM_FTE_CTX_BYTE + 64)
 
 enum {
 	PRM_FTE_ACTION_ALLOW = 0x1,
@@ -749,6 +807,9 @@ enum prm_port_type {
 /* RoCE. */
 #define PRM_CAP_ROCE_SW_SRC_UDP 0x4, 1
 #define PRM_CAP_ROCE_QP_TS_FORMAT 0x1e, 2
+#define PRM_CAP_ROCE_L3_TYPE 0x8c, 4	/* bit 1 IPv4, bit 2 IPv6 */
+#define PRM_CAP_ROCE_VERSION 0x98, 8	/* bit 0 v1, bit 2 v2 */
+#define PRM_CAP_ROCE_ADDR_TABLE_SIZE 0xf0, 16
 
 /* QoS. */
 #define PRM_CAP_QOS_PACKET_PACING 0x0, 1
@@ -773,6 +834,8 @@ enum prm_port_type {
 #define PRM_CAP_FT_NIC_TX_PROPS 0x800
 #define PRM_FT_PROP_FT_SUPPORT 0x0, 1
 #define PRM_FT_PROP_FLOW_COUNTER 0x2, 1
+#define PRM_FT_PROP_FLOW_MODIFY_EN 0x3, 1
+#define PRM_FT_PROP_MODIFY_ROOT 0x4, 1
 #define PRM_FT_PROP_MISS_TABLE_MODE 0x5, 1
 #define PRM_FT_PROP_TABLE_MODIFY 0x6, 1
 #define PRM_FT_PROP_REFORMAT 0x7, 1
@@ -857,8 +920,28 @@ enum {
 #define PRM_VPORT_COUNTERS 12
 #define PRM_VPORT_COUNTER_OUT_LEN (PRM_VPORT_COUNTER_BYTE + 12 * 16)
 
+/*
+ * SET_ROCE_ADDRESS and QUERY_ROCE_ADDRESS: a GID table entry
+ * (roce_addr_layout, 32 bytes: the L3 address, VLAN, source MAC, L3
+ * type, RoCE version), named by index, at byte 16 of the set's input
+ * and of the query's output.
+ */
+#define PRM_ROCE_ADDR_INDEX 0x40, 16
+#define PRM_ROCE_ADDR_BYTE 16
+#define PRM_ROCE_ADDR_LEN 32
+enum {
+	/* the Ethernet counters' indexes; transmitted is received + 1 */
+	PRM_VPORT_CNT_RX_ETH_BROADCAST = 6,
+	PRM_VPORT_CNT_RX_ETH_UNICAST = 8,
+	PRM_VPORT_CNT_RX_ETH_MULTICAST = 10,
+	PRM_VPORT_CNT_TX_OFFSET = 1,
+};
+
 /* Q counters: the counter set number, 8 bits, in and out. */
 #define PRM_Q_COUNTER_OUT_LEN 256
+/* QUERY_Q_COUNTER: clear after the read; the out_of_buffer count. */
+#define PRM_Q_COUNTER_QUERY_CLEAR 0xc0, 1
+#define PRM_Q_COUNTER_OUT_OF_BUFFER 0x180, 32
 
 /* HCA vport context (InfiniBand ports), at byte 16 of the output. */
 #define PRM_HCA_VPORT_OUT_LEN (16 + 256)

@@ -47,6 +47,12 @@ static const struct fw_op fw_ops[] = {
 	{ PRM_OP_ALLOC_Q_COUNTER, 16, 16, fw_cmd_alloc_q_counter },
 	{ PRM_OP_DEALLOC_Q_COUNTER, 16, 16, fw_cmd_dealloc_q_counter },
 	{ PRM_OP_QUERY_Q_COUNTER, 16, 16, fw_cmd_query_q_counter },
+	{ PRM_OP_SET_ROCE_ADDRESS, PRM_ROCE_ADDR_BYTE + PRM_ROCE_ADDR_LEN, 16,
+	  fw_cmd_set_roce_address },
+	{ PRM_OP_QUERY_ROCE_ADDRESS, 16, PRM_ROCE_ADDR_BYTE + PRM_ROCE_ADDR_LEN,
+	  fw_cmd_query_roce_address },
+	/* no congestion notification is sent or received: all 0 */
+	{ PRM_OP_QUERY_CONG_STATISTICS, 16, 16, fw_cmd_nop },
 	{ PRM_OP_QUERY_ESW_VPORT_CONTEXT, 16, PRM_ESW_VPORT_OUT_LEN,
 	  fw_cmd_query_esw_vport_context },
 	{ PRM_OP_QUERY_HCA_VPORT_CONTEXT, 16, PRM_HCA_VPORT_OUT_LEN,
@@ -243,6 +249,9 @@ int emu_fw_exec(struct emu_fw *fw, const void *in, size_t inlen,
 	memset(out, 0, outlen);
 	cmd.opcode = prm_get(in, PRM_HDR_OPCODE);
 	cmd.uid = prm_get(in, PRM_HDR_UID);
+	/* (the kernel's own, for the model's ownership checks) */
+	if (cmd.uid == PRM_SHARED_RESOURCE_UID)
+		cmd.uid = 0;
 	cmd.op_mod = prm_get(in, PRM_HDR_OP_MOD);
 
 	pthread_mutex_lock(&fw->lock);

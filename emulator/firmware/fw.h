@@ -174,11 +174,48 @@ uint16_t emu_fw_vhca_id(const struct emu_fw *fw);
 unsigned int emu_fw_object_count(struct emu_fw *fw, int uid);
 
 /*
- * Test hook standing in for traffic: adds to the packets and octets of
- * the flow counter id (any counter of an allocated bulk).  0, or -ENOENT
+ * Test hook: adds to the packets and octets of the flow counter id (any
+ * counter of an allocated bulk), as frames that emu_fw_rx_steer() steers
+ * through an entry counting in it do.  0, or -ENOENT
  * when no such counter is allocated, -EINVAL for a NULL fw.
  */
 int emu_fw_flow_counter_add(struct emu_fw *fw, uint32_t id, uint64_t packets,
 			    uint64_t octets);
+
+/*
+ * The receive data path (fw_rx*.c, fw_traffic.c).  What a received frame
+ * reaches: the RQ, the RSS hash an indirect TIR made of it (else 0) and
+ * the flow_tag of the entry that forwarded it to the TIR.
+ */
+struct emu_fw_rx {
+	uint32_t rqn;
+	uint32_t hash;
+	uint32_t flow_tag;
+};
+/*
+ * A frame (Ethernet header first, no FCS) the port received: looked up
+ * from the NIC RX root table, counted by every flow counter of every
+ * entry it matched, and dispatched by the TIR it reached.  true with *rx
+ * filled when an RQ (in RDY) receives it; false when it is dropped (a
+ * runt, no root, a drop action, a table miss with no miss table, a
+ * destination that is not modelled, an RQ not ready), and the reason
+ * traced (emu_fw_set_trace()) as one line.
+ */
+bool emu_fw_rx_steer(struct emu_fw *fw, const void *frame, size_t len,
+		     struct emu_fw_rx *rx);
+/*
+ * The vport's traffic counters (QUERY_VPORT_COUNTER): a frame received
+ * (rx true) or sent, by destination MAC class (unicast, multicast,
+ * broadcast), packets and octets (len).  Frames shorter than an
+ * Ethernet header are not counted.
+ */
+void emu_fw_vport_count(struct emu_fw *fw, bool rx, const void *frame,
+			size_t len);
+/*
+ * A frame the RQ rqn had no receive WQE for: counted in out_of_buffer
+ * of the Q counter set the RQ names (its counter_set_id; 0 or a set not
+ * allocated counts nothing), which QUERY_Q_COUNTER answers.
+ */
+void emu_fw_rq_out_of_buffer(struct emu_fw *fw, uint32_t rqn);
 
 #endif

@@ -152,6 +152,11 @@ static const struct cap_val atomic_caps[] = {
 
 static const struct cap_val roce_caps[] = {
 	V(PRM_CAP_ROCE_SW_SRC_UDP, 1),
+	/* RoCE v1 and v2 over IPv4 and IPv6, as Linux needs them to give
+	 * an Ethernet port its RoCE capabilities */
+	V(PRM_CAP_ROCE_L3_TYPE, 0x6),
+	V(PRM_CAP_ROCE_VERSION, 0x5),
+	V(PRM_CAP_ROCE_ADDR_TABLE_SIZE, FW_ROCE_ADDR_TABLE_SIZE),
 };
 
 static const struct cap_val qos_caps[] = {
@@ -186,6 +191,11 @@ static const struct cap_val eth_caps[] = {
 static const struct cap_val ft_props[] = {
 	V(PRM_FT_PROP_FT_SUPPORT, 1),
 	V(PRM_FT_PROP_FLOW_COUNTER, 1),
+	/* entries changed in place (SET_FLOW_TABLE_ENTRY op_mod 1) */
+	V(PRM_FT_PROP_FLOW_MODIFY_EN, 1),
+	/* SET_FLOW_TABLE_ROOT: without it Linux never sets a root, and no
+	 * received frame would reach its tables */
+	V(PRM_FT_PROP_MODIFY_ROOT, 1),
 	V(PRM_FT_PROP_MISS_TABLE_MODE, 1),
 	V(PRM_FT_PROP_TABLE_MODIFY, 1),
 	V(PRM_FT_PROP_REFORMAT, 1),

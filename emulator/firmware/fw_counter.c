@@ -6,9 +6,10 @@
  * gets n consecutive ids starting at an n-aligned base; QUERY reads any
  * run of counters inside one allocation, DEALLOC takes the base id.
  *
- * No packets flow through the emulated device, so counters stay 0 unless
- * a test adds to them with emu_fw_flow_counter_add(); QUERY's clear bit
- * zeroes them after the read, as on hardware.
+ * A received frame counts in the counters of every flow table entry it
+ * matches (emu_fw_rx_steer()), and tests may add to any counter with
+ * emu_fw_flow_counter_add(); QUERY's clear bit zeroes them after the
+ * read, as on hardware.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -113,23 +114,30 @@ bool fw_cmd_query_flow_counter(struct fw_cmd *cmd)
 	return true;
 }
 
+bool fw_flow_counter_count(struct emu_fw *fw, uint32_t id, uint64_t packets,
+			   uint64_t octets)
+{
+	struct fw_obj *obj;
+	struct fc_value *v;
+
+	obj = fw_obj_find_containing(fw, FW_OBJ_FLOW_COUNTER, id);
+	if (!obj)
+		return false;
+	v = (struct fc_value *)obj->data + (id - obj->id);
+	v->packets += packets;
+	v->octets += octets;
+	return true;
+}
+
 int emu_fw_flow_counter_add(struct emu_fw *fw, uint32_t id, uint64_t packets,
 			    uint64_t octets)
 {
-	struct fc_value *v;
-	struct fw_obj *obj;
-	int ret = -ENOENT;
+	bool found;
 
 	if (!fw)
 		return -EINVAL;
 	pthread_mutex_lock(&fw->lock);
-	obj = fw_obj_find_containing(fw, FW_OBJ_FLOW_COUNTER, id);
-	if (obj) {
-		v = (struct fc_value *)obj->data + (id - obj->id);
-		v->packets += packets;
-		v->octets += octets;
-		ret = 0;
-	}
+	found = fw_flow_counter_count(fw, id, packets, octets);
 	pthread_mutex_unlock(&fw->lock);
-	return ret;
+	return found ? 0 : -ENOENT;
 }

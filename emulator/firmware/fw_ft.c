@@ -32,6 +32,13 @@ static uint32_t ft_field(const struct ft_state *st, unsigned int off,
 	return prm_get(st->ctx, off - PRM_FT_CTX_BYTE * 8, width);
 }
 
+/* A group's field, named by its offset in the create's input. */
+static uint32_t fg_field(const struct fg_state *st, unsigned int off,
+			 unsigned int width)
+{
+	return prm_get(st->body, off - PRM_FG_BODY_BYTE * 8, width);
+}
+
 static void ft_take(struct ft_state *st, const uint8_t *in, unsigned int off,
 		    unsigned int width)
 {
@@ -274,6 +281,29 @@ bool fw_flow_group_covers(const struct fw_obj *fg, uint32_t index)
 	const struct fg_state *st = fg->data;
 
 	return st->start <= index && index <= st->end;
+}
+
+unsigned int fw_flow_table_miss(const struct fw_obj *ft, uint32_t *miss_id)
+{
+	*miss_id = ft_field(ft->data, PRM_FTC_MISS_ID);
+	return ft_field(ft->data, PRM_FTC_MISS_ACTION);
+}
+
+uint32_t fw_flow_group_table(const struct fw_obj *fg)
+{
+	return ((const struct fg_state *)fg->data)->table_id;
+}
+
+unsigned int fw_flow_group_criteria_enable(const struct fw_obj *fg)
+{
+	return fg_field(fg->data, PRM_FG_MATCH_CRITERIA_ENABLE);
+}
+
+const uint8_t *fw_flow_group_criteria(const struct fw_obj *fg)
+{
+	const struct fg_state *st = fg->data;
+
+	return st->body + PRM_FG_MATCH_CRITERIA_BYTE - PRM_FG_BODY_BYTE;
 }
 
 bool fw_cmd_query_flow_group(struct fw_cmd *cmd)

@@ -23,16 +23,31 @@ struct fte_state {
 };
 
 /* Fields of an image, which starts at PRM_FTE_CTX_BYTE of the command. */
-static uint32_t img_get(const uint8_t *img, unsigned int off,
-			unsigned int width)
-{
-	return prm_get(img, off - PRM_FTE_CTX_BYTE * 8, width);
-}
-
 static void img_set(uint8_t *img, unsigned int off, unsigned int width,
 		    uint32_t v)
 {
 	prm_set(img, off - PRM_FTE_CTX_BYTE * 8, width, v);
+}
+
+uint32_t fw_fte_table(const struct fw_obj *fte)
+{
+	return ((const struct fte_state *)fte->data)->table_id;
+}
+
+uint32_t fw_fte_index(const struct fw_obj *fte)
+{
+	return ((const struct fte_state *)fte->data)->index;
+}
+
+/* (holds[0] is always the entry's group: fw_cmd_set_fte()) */
+uint32_t fw_fte_group(const struct fw_obj *fte)
+{
+	return fte->holds[0].id;
+}
+
+const uint8_t *fw_fte_image(const struct fw_obj *fte)
+{
+	return ((const struct fte_state *)fte->data)->image;
 }
 
 static struct fw_obj *find_fte(struct emu_fw *fw, uint32_t table_id,
@@ -105,9 +120,9 @@ static bool image_ok(struct fw_cmd *cmd, const struct fw_obj *ft,
 			       PRM_FTE_ACTION_COUNT |
 			       PRM_FTE_ACTION_PACKET_REFORMAT |
 			       PRM_FTE_ACTION_MOD_HDR;
-	uint32_t action = img_get(img, PRM_FTE_ACTION);
-	uint32_t ndest = img_get(img, PRM_FTE_DEST_LIST_SIZE);
-	uint32_t ncnt = img_get(img, PRM_FTE_COUNTER_LIST_SIZE);
+	uint32_t action = fw_fte_field(img, PRM_FTE_ACTION);
+	uint32_t ndest = fw_fte_field(img, PRM_FTE_DEST_LIST_SIZE);
+	uint32_t ncnt = fw_fte_field(img, PRM_FTE_COUNTER_LIST_SIZE);
 	const uint8_t *list = img + PRM_FTE_CTX_LEN;
 	struct fw_obj *obj;
 	uint32_t i;
@@ -115,7 +130,7 @@ static bool image_ok(struct fw_cmd *cmd, const struct fw_obj *ft,
 	if (!fw_check(cmd, action & ~known ||
 			   ndest > 1u << FW_LOG_MAX_DESTINATION ||
 			   ncnt > 1u << FW_LOG_MAX_FT_FLOW_COUNTER ||
-			   img_get(img, PRM_FTE_EXTENDED_DEST) ||
+			   fw_fte_field(img, PRM_FTE_EXTENDED_DEST) ||
 			   !(action & PRM_FTE_ACTION_FWD_DEST) != !ndest ||
 			   !(action & PRM_FTE_ACTION_COUNT) != !ncnt,
 		      EMU_FW_SYND_BAD_FIELD))
@@ -131,11 +146,12 @@ static bool image_ok(struct fw_cmd *cmd, const struct fw_obj *ft,
 	}
 	if (action & PRM_FTE_ACTION_PACKET_REFORMAT &&
 	    !fw_obj_ref(cmd, FW_OBJ_PKT_REFORMAT,
-			img_get(img, PRM_FTE_REFORMAT_ID), holds))
+			fw_fte_field(img, PRM_FTE_REFORMAT_ID), holds))
 		return false;
 	if (action & PRM_FTE_ACTION_MOD_HDR) {
 		obj = fw_obj_ref(cmd, FW_OBJ_MODIFY_HDR,
-				 img_get(img, PRM_FTE_MODIFY_HDR_ID), holds);
+				 fw_fte_field(img, PRM_FTE_MODIFY_HDR_ID),
+				 holds);
 		if (!obj)
 			return false;
 		if (!fw_check(cmd, fw_modify_hdr_table_type(obj) !=
@@ -148,8 +164,9 @@ static bool image_ok(struct fw_cmd *cmd, const struct fw_obj *ft,
 
 static size_t lists_len(const uint8_t *img)
 {
-	return ((size_t)img_get(img, PRM_FTE_DEST_LIST_SIZE) +
-		img_get(img, PRM_FTE_COUNTER_LIST_SIZE)) * PRM_FTE_DEST_LEN;
+	return ((size_t)fw_fte_field(img, PRM_FTE_DEST_LIST_SIZE) +
+		fw_fte_field(img, PRM_FTE_COUNTER_LIST_SIZE)) *
+	       PRM_FTE_DEST_LEN;
 }
 
 /*
@@ -166,8 +183,8 @@ static struct fte_state *modified(struct fw_cmd *cmd,
 	bool cnts = mask & PRM_FTE_MODIFY_COUNTERS;
 	const uint8_t *dsrc = dests ? in : old->image;
 	const uint8_t *csrc = cnts ? in : old->image;
-	uint32_t nd = img_get(dsrc, PRM_FTE_DEST_LIST_SIZE);
-	uint32_t nc = img_get(csrc, PRM_FTE_COUNTER_LIST_SIZE);
+	uint32_t nd = fw_fte_field(dsrc, PRM_FTE_DEST_LIST_SIZE);
+	uint32_t nc = fw_fte_field(csrc, PRM_FTE_COUNTER_LIST_SIZE);
 	size_t dlen = (size_t)nd * PRM_FTE_DEST_LEN;
 	size_t clen = (size_t)nc * PRM_FTE_DEST_LEN;
 	struct fte_state *st;
@@ -189,16 +206,16 @@ static struct fte_state *modified(struct fw_cmd *cmd,
 	memcpy(st->image, old->image, PRM_FTE_CTX_LEN);
 	if (mask & PRM_FTE_MODIFY_ACTION)
 		img_set(st->image, PRM_FTE_ACTION,
-			img_get(in, PRM_FTE_ACTION));
+			fw_fte_field(in, PRM_FTE_ACTION));
 	if (mask & PRM_FTE_MODIFY_FLOW_TAG)
 		img_set(st->image, PRM_FTE_FLOW_TAG,
-			img_get(in, PRM_FTE_FLOW_TAG));
+			fw_fte_field(in, PRM_FTE_FLOW_TAG));
 	img_set(st->image, PRM_FTE_DEST_LIST_SIZE, nd);
 	img_set(st->image, PRM_FTE_COUNTER_LIST_SIZE, nc);
 	memcpy(st->image + PRM_FTE_CTX_LEN, dsrc + PRM_FTE_CTX_LEN, dlen);
 	memcpy(st->image + PRM_FTE_CTX_LEN + dlen,
 	       csrc + PRM_FTE_CTX_LEN +
-		       (size_t)img_get(csrc, PRM_FTE_DEST_LIST_SIZE) *
+		       (size_t)fw_fte_field(csrc, PRM_FTE_DEST_LIST_SIZE) *
 			       PRM_FTE_DEST_LEN,
 	       clen);
 	return st;

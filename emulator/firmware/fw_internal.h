@@ -74,11 +74,14 @@ enum {
 	FW_LOG_MAX_WQ_SZ = 15,
 	FW_ETH_MAX_WQE_SZ_SQ = 1024,	/* an Ethernet port's send WQEs */
 	FW_MAX_Q_COUNTERS = 255,	/* an Ethernet port's (8-bit ids) */
+	FW_ROCE_ADDR_TABLE_SIZE = 16,	/* an Ethernet port's GIDs */
 	FW_VPORT_DEFAULT_MTU = 1500,	/* the vport's MTU until modified */
 	FW_LOG_MAX_VPORT_LIST = 4,	/* UC, MC and VLAN list entries */
 	FW_LOG_MAX_FT_SIZE = 23,
 	FW_LOG_MAX_FT_NUM = 16,
-	FW_MAX_FT_LEVEL = 63,
+	/* Linux's fs_core puts its anchor table at level 66 once it may
+	 * set a root (measured with Debian's 6.12); room above that */
+	FW_MAX_FT_LEVEL = 127,
 	FW_LOG_MAX_FLOW = 16,		/* flow groups and entries */
 	FW_LOG_MAX_DESTINATION = 8,
 	FW_LOG_MAX_FT_FLOW_COUNTER = 8,	/* counters per entry */
@@ -155,8 +158,12 @@ struct emu_fw {
 	bool link_up;			/* emu_fw_set_link() */
 	uint32_t ft_root[PRM_FT_TYPES];	/* SET_FLOW_TABLE_ROOT, 0: none */
 	struct fw_nic_vport nic_vport;
+	/* an Ethernet port's GID table, entries as SET_ROCE_ADDRESS gave */
+	uint8_t roce_addr[FW_ROCE_ADDR_TABLE_SIZE][PRM_ROCE_ADDR_LEN];
 	/* QUERY_VPORT_COUNTER's counters: packets, octets */
 	uint64_t vport_counters[PRM_VPORT_COUNTERS][2];
+	/* each Q counter set's out_of_buffer (QUERY_Q_COUNTER) */
+	uint32_t q_out_of_buffer[FW_MAX_Q_COUNTERS + 1];
 	/* lowest_free: every number from the first below this is in use */
 	uint32_t low_hint[FW_OBJ_KINDS];
 };
@@ -290,6 +297,17 @@ static inline uint32_t fw_ctx_field(const uint8_t *ctx, unsigned int off,
 	return prm_get(ctx, off - PRM_OBJ_CTX_BYTE * 8, width);
 }
 
+/*
+ * Fields of a flow table entry's image (the flow context from
+ * PRM_FTE_CTX_BYTE of its SET_FLOW_TABLE_ENTRY, then its lists), named
+ * by their mailbox offsets.
+ */
+static inline uint32_t fw_fte_field(const uint8_t *img, unsigned int off,
+				    unsigned int width)
+{
+	return prm_get(img, off - PRM_FTE_CTX_BYTE * 8, width);
+}
+
 /* Copies a field of a modify's input into the stored context. */
 static inline void fw_ctx_take(uint8_t *ctx, const uint8_t *in,
 			       unsigned int off, unsigned int width)
@@ -309,6 +327,8 @@ bool fw_cmd_query_vport_counter(struct fw_cmd *cmd);
 bool fw_cmd_alloc_q_counter(struct fw_cmd *cmd);
 bool fw_cmd_dealloc_q_counter(struct fw_cmd *cmd);
 bool fw_cmd_query_q_counter(struct fw_cmd *cmd);
+bool fw_cmd_set_roce_address(struct fw_cmd *cmd);
+bool fw_cmd_query_roce_address(struct fw_cmd *cmd);
 /* The vport a vport command names exists (else BAD_PARAM). */
 bool fw_vport_exists(struct fw_cmd *cmd);
 /* The NIC vport context of a new device (fw_nic_vport.c). */
@@ -385,6 +405,41 @@ bool fw_table_type_ok(unsigned int type);
 struct fw_obj *fw_named_flow_group(struct fw_cmd *cmd, const struct fw_obj *ft,
 				   uint32_t group_id);
 bool fw_flow_group_covers(const struct fw_obj *fg, uint32_t index);
+/* A table's miss action (PRM_FT_MISS_*) and the table it goes to. */
+unsigned int fw_flow_table_miss(const struct fw_obj *ft, uint32_t *miss_id);
+/* A group's table, match_criteria_enable and match_criteria (512 bytes). */
+uint32_t fw_flow_group_table(const struct fw_obj *fg);
+unsigned int fw_flow_group_criteria_enable(const struct fw_obj *fg);
+const uint8_t *fw_flow_group_criteria(const struct fw_obj *fg);
+/* An entry's table, flow index, group and image (fw_fte.c). */
+uint32_t fw_fte_table(const struct fw_obj *fte);
+uint32_t fw_fte_index(const struct fw_obj *fte);
+uint32_t fw_fte_group(const struct fw_obj *fte);
+const uint8_t *fw_fte_image(const struct fw_obj *fte);
+/* Adds to flow counter id (fw_counter.c); false when none has that id. */
+bool fw_flow_counter_count(struct emu_fw *fw, uint32_t id, uint64_t packets,
+			   uint64_t octets);
+
+/*
+ * The receive path.  fw_rx_parse() (fw_rx_parse.c): a frame's headers
+ * as an fte_match_param image; false for a frame too short to hold an
+ * Ethernet header.  fw_rx_hash() (fw_rx_hash.c): the RSS hash an
+ * indirect TIR (its stored context) makes of such an image.
+ */
+bool fw_rx_parse(const uint8_t *frame, size_t len,
+		 uint8_t match[PRM_MATCH_PARAM_LEN]);
+uint32_t fw_rx_hash(const uint8_t *tir_ctx, const uint8_t *match);
+/*
+ * fw_rx_lookup() (fw_rx_lookup.c): the NIC RX steering's answer for a
+ * parsed frame of len bytes, counting it in the counters of every entry
+ * it matches: the TIR it reaches (*tir, with the entry's flow tag in
+ * *flow_tag), or NULL with *why the reason it is dropped.
+ */
+struct fw_obj *fw_rx_lookup(struct emu_fw *fw, const uint8_t *match,
+			    size_t len, uint32_t *flow_tag, const char **why);
+/* fw_rx_tir_rq() (fw_rx_tir.c): the RQ a TIR gives a parsed frame. */
+uint32_t fw_rx_tir_rq(struct emu_fw *fw, const struct fw_obj *tir,
+		      const uint8_t *match, uint32_t *hash);
 /* The table type a modify header context was made for (fw_fs_ctx.c). */
 unsigned int fw_modify_hdr_table_type(const struct fw_obj *obj);
 /* The table type a flow sampler samples for (fw_genobj.c). */

@@ -7,8 +7,8 @@
  * keeps what a modify sets (MTU, promiscuous modes, permanent address,
  * the UC, MC and VLAN lists, RoCE), the vport's operational state follows the
  * port's link (emu_fw_set_link(); an InfiniBand port's is always up),
- * and the counters count what the device reports passing
- * (emu_fw_vport_count()): with no data path, nothing.
+ * and the counters count what the device's data path reports passing
+ * (emu_fw_vport_count(), emu_fw_rq_out_of_buffer(): fw_traffic.c).
  */
 #include <string.h>
 
@@ -205,6 +205,9 @@ bool fw_cmd_alloc_q_counter(struct fw_cmd *cmd)
 			       EMU_FW_SYND_LIMIT);
 	obj = fw_obj_create(cmd, FW_OBJ_Q_COUNTER, 1, FW_MAX_Q_COUNTERS,
 			    FW_MAX_Q_COUNTERS);
+	/* a new set counts from 0, whatever a freed one of its number had */
+	if (obj)
+		cmd->fw->q_out_of_buffer[obj->id] = 0;
 	return fw_created(cmd, obj, PRM_Q_COUNTER_ID);
 }
 
@@ -214,9 +217,24 @@ bool fw_cmd_dealloc_q_counter(struct fw_cmd *cmd)
 				prm_get(cmd->in, PRM_Q_COUNTER_ID));
 }
 
-/* A Q counter counts the receive queues' drops: none without traffic. */
+/*
+ * A Q counter set counts its receive queues' drops: out_of_buffer (the
+ * frames an RQ had no receive WQE for), into an output long enough to
+ * hold it; the clear bit zeroes it after the read, as on hardware.  The
+ * other counters (RDMA requests, sequence errors) stay 0.
+ */
 bool fw_cmd_query_q_counter(struct fw_cmd *cmd)
 {
-	return fw_obj_named(cmd, FW_OBJ_Q_COUNTER,
-			    prm_get(cmd->in, PRM_Q_COUNTER_QUERY_ID)) != NULL;
+	struct fw_obj *obj;
+
+	obj = fw_obj_named(cmd, FW_OBJ_Q_COUNTER,
+			   prm_get(cmd->in, PRM_Q_COUNTER_QUERY_ID));
+	if (!obj)
+		return false;
+	if (prm_fits(cmd->outlen, PRM_Q_COUNTER_OUT_OF_BUFFER))
+		prm_set(cmd->out, PRM_Q_COUNTER_OUT_OF_BUFFER,
+			cmd->fw->q_out_of_buffer[obj->id]);
+	if (prm_get(cmd->in, PRM_Q_COUNTER_QUERY_CLEAR))
+		cmd->fw->q_out_of_buffer[obj->id] = 0;
+	return true;
 }

@@ -21,7 +21,7 @@ bool fw_cmd_create_uctx(struct fw_cmd *cmd)
 	if (!from_kernel(cmd) ||
 	    !fw_check(cmd, caps & ~0x1u, EMU_FW_SYND_BAD_FIELD))
 		return false;
-	obj = fw_obj_create(cmd, FW_OBJ_UCTX, 1, 0xffff,
+	obj = fw_obj_create(cmd, FW_OBJ_UCTX, 1, PRM_SHARED_RESOURCE_UID - 1,
 			    1u << FW_LOG_MAX_UCTX);
 	return fw_created(cmd, obj, PRM_UCTX_OUT_UID);
 }

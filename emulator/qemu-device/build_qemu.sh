@@ -68,7 +68,10 @@ softmmu_ss.add(when: 'CONFIG_PCI', if_true: [files(
 	'$here/cx_eq.c',
 	'$here/cx_hca.c',
 	'$here/cx_port.c',
-	'$here/cx_wq.c'), mlx5_cx_fw])
+	'$here/cx_wq.c',
+	'$here/cx_tx.c',
+	'$here/cx_rx.c',
+	'$here/cx_frame.c'), mlx5_cx_fw])
 # mlx5-cx end
 MESON
 if cmp -s "$glue" "$glue.new"; then

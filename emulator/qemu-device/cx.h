@@ -73,12 +73,23 @@ typedef struct CxState {
 	struct cx_eq eqs[CX_MAX_EQS];
 	unsigned long uar_used[CX_MAX_UARS / (8 * sizeof(unsigned long))];
 
-	GHashTable *cqs;	/* cx_wq.c: CQ and SQ numbers to their rings */
+	GHashTable *cqs;	/* cx_wq.c: CQ, SQ, RQ numbers to rings */
 	GHashTable *sqs;
+	GHashTable *rqs;
 
 	uint64_t commands;
 	uint64_t events;
 	uint64_t wqes;		/* send WQEs executed */
+	/* the data path's frames (cx_tx.c, cx_rx.c, cx_port.c) */
+	uint64_t tx_frames;	/* put on the cable */
+	uint64_t tx_bad;	/* send WQEs with no frame in them */
+	uint64_t tx_no_link;	/* sent while the link was down */
+	uint64_t rx_frames;	/* delivered with a CQE */
+	uint64_t rx_steered_drop;	/* dropped by steering */
+	uint64_t rx_no_rq;	/* steered to an RQ not ready */
+	uint64_t rx_no_wqe;	/* out of buffer */
+	uint64_t rx_too_long;	/* longer than the WQE's buffers */
+	uint64_t rx_cq_full;
 } CxState;
 
 #define MLX5_CX(obj) OBJECT_CHECK(CxState, (obj), TYPE_MLX5_CX)
@@ -109,7 +120,7 @@ void cx_eq_reset(CxState *s);
 void cx_eq_post_eqn(CxState *s, unsigned int eqn, unsigned int event_type,
 		    unsigned int sub_type, const uint8_t *data, size_t len);
 
-/* cx_wq.c: CQs and SQs on page lists, send doorbells, CQEs. */
+/* cx_wq.c: CQs, SQs and RQs on page lists, send doorbells, CQEs. */
 void cx_wq_init(CxState *s);
 void cx_wq_reset(CxState *s);
 void cx_wq_exit(CxState *s);
@@ -130,5 +141,7 @@ void cx_port_changed(CxState *s);
 void cx_port_paos(CxState *s, bool write, uint8_t *reg);
 /* An Ethernet port's PTYS fields. */
 void cx_port_ptys_eth(CxState *s, uint8_t *reg);
+/* A frame sent: to the far end of the cable when the link is up. */
+void cx_port_xmit(CxState *s, const uint8_t *frame, size_t len);
 
 #endif

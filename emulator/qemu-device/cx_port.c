@@ -8,14 +8,17 @@
  * functions that name it, back to back, or loops a function to itself
  * ("loopback"); without one the link never comes up.  Each change of
  * the link is told to the firmware model (the NIC vport's state follows
- * it) and to the driver as a PORT_CHANGE event.  An InfiniBand port has
+ * it) and to the driver as a PORT_CHANGE event.  While the link is up
+ * the cable carries every frame one end sends to the other's receive
+ * side at once (a frame sent with the link down is lost, as on a
+ * wire); nothing is queued on it.  An InfiniBand port has
  * no cable: its facts are mlx5-emu's, and nothing here applies.
  */
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
 #include "qapi/error.h"
 
-#include "cx.h"
+#include "cx_wq.h"
 #include "prm_device.h"
 #include "prm_layout.h"
 
@@ -149,4 +152,13 @@ void cx_port_ptys_eth(CxState *s, uint8_t *reg)
 	prm_set(reg, PRM_PTYS_ETH_PROTO_ADMIN, PRM_PTYS_ETH_100GBASE_CR4);
 	prm_set(reg, PRM_PTYS_ETH_PROTO_OPER,
 		s->link_up ? PRM_PTYS_ETH_100GBASE_CR4 : 0);
+}
+
+void cx_port_xmit(CxState *s, const uint8_t *frame, size_t len)
+{
+	if (!s->link_up || !s->peer) {
+		s->tx_no_link++;
+		return;
+	}
+	cx_rx_frame(s->peer, frame, len);
 }

@@ -1,50 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 /*
- * mlx5-cx: the send side of the data path.  The device keeps, for each
- * CQ and SQ the kernel made on a page list (what it learns from the
+ * mlx5-cx: the data path's queues.  The device keeps, for each CQ, SQ
+ * and RQ the kernel made on a page list (what it learns from the
  * commands the firmware model accepted), the ring's pages and counters.
  * A send doorbell (the control segment's first 8 bytes written to a
  * BlueFlame buffer of a UAR page) makes the device read the SQ's
- * doorbell record and execute every WQE up to its producer counter; a
- * WQE that asks for a completion gets a CQE, with the owner bit of the
- * CQ's pass, and an armed CQ (its UAR doorbell) then gets one
- * completion EQE on its EQ and that EQ's MSI-X vector.  A NOP WQE does
- * nothing else; a send WQE's packet is not yet put on the cable (the
- * receive side is not modelled): it completes and goes nowhere.
- * Queues in DEVX UMEMs are not executed.
+ * doorbell record and execute every WQE up to its producer counter
+ * (cx_tx.c puts a send WQE's frame on the cable); a WQE that asks for a
+ * completion gets a CQE, with the owner bit of the CQ's pass, and an
+ * armed CQ (its UAR doorbell) then gets one completion EQE on its EQ and
+ * that EQ's MSI-X vector.  An RQ has no doorbell: the receive side
+ * (cx_rx.c) reads its doorbell record when a frame arrives.  Queues in
+ * DEVX UMEMs are not executed.
  */
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
 #include "hw/pci/pci.h"
 
-#include "cx.h"
+#include "cx_wq.h"
 #include "prm_device.h"
 #include "prm_layout.h"
-
-/* A ring in host pages: 2^log_entries entries of 2^log_stride bytes. */
-struct cx_ring {
-	uint64_t *pages;
-	unsigned int npages;
-	unsigned int page_shift;
-	uint64_t offset;	/* of the first entry in the first page */
-	unsigned int log_entries;
-	unsigned int log_stride;
-	uint64_t dbr;		/* the doorbell record's address */
-};
-
-struct cx_cq {
-	struct cx_ring ring;
-	uint32_t eqn;
-	uint32_t producer;	/* CQEs written */
-	bool armed;
-};
-
-struct cx_sq {
-	struct cx_ring ring;
-	uint32_t cqn;
-	uint16_t consumer;	/* the next WQE basic block to execute */
-	bool ready;
-};
 
 static void cx_ring_free(struct cx_ring *r)
 {
@@ -59,12 +34,12 @@ static void cx_cq_free(gpointer p)
 	g_free(cq);
 }
 
-static void cx_sq_free(gpointer p)
+static void cx_wq_free(gpointer p)
 {
-	struct cx_sq *sq = p;
+	struct cx_wq *wq = p;
 
-	cx_ring_free(&sq->ring);
-	g_free(sq);
+	cx_ring_free(&wq->ring);
+	g_free(wq);
 }
 
 void cx_wq_init(CxState *s)
@@ -72,19 +47,23 @@ void cx_wq_init(CxState *s)
 	s->cqs = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
 				       cx_cq_free);
 	s->sqs = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
-				       cx_sq_free);
+				       cx_wq_free);
+	s->rqs = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+				       cx_wq_free);
 }
 
 void cx_wq_reset(CxState *s)
 {
 	g_hash_table_remove_all(s->cqs);
 	g_hash_table_remove_all(s->sqs);
+	g_hash_table_remove_all(s->rqs);
 }
 
 void cx_wq_exit(CxState *s)
 {
 	g_hash_table_destroy(s->cqs);
 	g_hash_table_destroy(s->sqs);
+	g_hash_table_destroy(s->rqs);
 }
 
 /* The page list at pas_byte of a create's input, as many as the ring
@@ -107,7 +86,7 @@ static void cx_ring_take(struct cx_ring *r, const uint8_t *in, size_t inlen,
 }
 
 /* The bus address of entry idx (taken modulo the ring's size). */
-static uint64_t cx_ring_entry(const struct cx_ring *r, uint32_t idx)
+uint64_t cx_ring_entry(const struct cx_ring *r, uint32_t idx)
 {
 	uint64_t off = r->offset +
 		       ((uint64_t)(idx & ((1u << r->log_entries) - 1))
@@ -138,29 +117,46 @@ static void cx_cq_create(CxState *s, const uint8_t *in, size_t inlen,
 	g_hash_table_replace(s->cqs, GUINT_TO_POINTER(cqn), cq);
 }
 
-static void cx_sq_create(CxState *s, const uint8_t *in, size_t inlen,
-			 uint32_t sqn)
+/* An SQ or RQ: the work queue at the same place in both contexts. */
+static void cx_wq_create(CxState *s, GHashTable *table, const uint8_t *in,
+			 size_t inlen, uint32_t qn)
 {
-	struct cx_sq *sq;
+	struct cx_wq *wq;
 
 	if (prm_get(in, PRM_WQ_UMEM_VALID))
 		return;
-	sq = g_new0(struct cx_sq, 1);
-	sq->ring.page_shift = 12 + prm_get(in, PRM_WQ_LOG_PG_SZ);
-	sq->ring.offset = (uint64_t)prm_get(in, PRM_WQ_PAGE_OFFSET) * 64;
-	sq->ring.log_entries = prm_get(in, PRM_WQ_LOG_SZ);
-	sq->ring.log_stride = prm_get(in, PRM_WQ_LOG_STRIDE);
-	sq->ring.dbr = prm_get64(in, PRM_WQ_DBR_ADDR);
-	sq->cqn = prm_get(in, PRM_WQC_CQN);
-	cx_ring_take(&sq->ring, in, inlen, PRM_WQ_PAS_BYTE);
-	g_hash_table_replace(s->sqs, GUINT_TO_POINTER(sqn), sq);
+	wq = g_new0(struct cx_wq, 1);
+	wq->ring.page_shift = 12 + prm_get(in, PRM_WQ_LOG_PG_SZ);
+	wq->ring.offset = (uint64_t)prm_get(in, PRM_WQ_PAGE_OFFSET) * 64;
+	wq->ring.log_entries = prm_get(in, PRM_WQ_LOG_SZ);
+	wq->ring.log_stride = prm_get(in, PRM_WQ_LOG_STRIDE);
+	wq->ring.dbr = prm_get64(in, PRM_WQ_DBR_ADDR);
+	wq->cqn = prm_get(in, PRM_WQC_CQN);
+	if (table == s->rqs) {
+		wq->strip_vlan = !prm_get(in, PRM_RQC_VSD);
+	}
+	cx_ring_take(&wq->ring, in, inlen, PRM_WQ_PAS_BYTE);
+	g_hash_table_replace(table, GUINT_TO_POINTER(qn), wq);
+}
+
+/* MODIFY_SQ and MODIFY_RQ: the state, and an RQ's VLAN stripping. */
+static void cx_wq_modify(CxState *s, GHashTable *table, const uint8_t *in)
+{
+	struct cx_wq *wq = g_hash_table_lookup(table, GUINT_TO_POINTER(
+					       prm_get(in, PRM_IN_OBJN)));
+
+	if (!wq)
+		return;
+	wq->ready = prm_get(in, PRM_WQC_STATE) == PRM_WQ_STATE_RDY;
+	if (table == s->rqs &&
+	    prm_get(in, PRM_OBJ_MODIFY_BITMASK_LO) & PRM_MODIFY_RQ_VSD)
+		wq->strip_vlan = !prm_get(in, PRM_RQC_VSD);
 }
 
 void cx_wq_cmd(CxState *s, const uint8_t *in, size_t inlen,
 	       const uint8_t *out)
 {
 	uint16_t opcode = in[0] << 8 | in[1];
-	struct cx_sq *sq;
 
 	if (out[0] != EMU_FW_STATUS_OK)
 		return;
@@ -173,17 +169,23 @@ void cx_wq_cmd(CxState *s, const uint8_t *in, size_t inlen,
 				    prm_get(in, PRM_IN_OBJN)));
 		break;
 	case PRM_OP_CREATE_SQ:
-		cx_sq_create(s, in, inlen, prm_get(out, PRM_OUT_OBJN));
+		cx_wq_create(s, s->sqs, in, inlen, prm_get(out, PRM_OUT_OBJN));
+		break;
+	case PRM_OP_CREATE_RQ:
+		cx_wq_create(s, s->rqs, in, inlen, prm_get(out, PRM_OUT_OBJN));
 		break;
 	case PRM_OP_MODIFY_SQ:
-		sq = g_hash_table_lookup(s->sqs, GUINT_TO_POINTER(
-					 prm_get(in, PRM_IN_OBJN)));
-		if (sq)
-			sq->ready = prm_get(in, PRM_WQC_STATE) ==
-				    PRM_WQ_STATE_RDY;
+		cx_wq_modify(s, s->sqs, in);
+		break;
+	case PRM_OP_MODIFY_RQ:
+		cx_wq_modify(s, s->rqs, in);
 		break;
 	case PRM_OP_DESTROY_SQ:
 		g_hash_table_remove(s->sqs, GUINT_TO_POINTER(
+				    prm_get(in, PRM_IN_OBJN)));
+		break;
+	case PRM_OP_DESTROY_RQ:
+		g_hash_table_remove(s->rqs, GUINT_TO_POINTER(
 				    prm_get(in, PRM_IN_OBJN)));
 		break;
 	default:
@@ -213,36 +215,49 @@ static uint32_t cx_cq_ci(CxState *s, const struct cx_cq *cq)
 	return be32_to_cpu(ci) & PRM_CQ_DB_CI_MASK;
 }
 
-/* A requester CQE for WQE wqe_counter of queue qn. */
-static void cx_cq_req(CxState *s, uint32_t cqn, uint32_t qn,
-		      uint16_t wqe_counter)
+bool cx_cq_post(CxState *s, uint32_t cqn, uint8_t *cqe)
 {
 	struct cx_cq *cq = g_hash_table_lookup(s->cqs,
 					       GUINT_TO_POINTER(cqn));
-	uint8_t cqe[PRM_CQE_LEN] = { 0 };
+	uint32_t ci;
 	uint64_t addr;
 
 	if (!cq)
-		return;
+		return false;
+	ci = cx_cq_ci(s, cq);
+	if (((cq->producer - ci) & PRM_CQ_DB_CI_MASK) >=
+	    1u << cq->ring.log_entries)
+		return false;
 	addr = cx_ring_entry(&cq->ring, cq->producer);
 	if (!addr)
-		return;
-	stl_be_p(cqe + PRM_CQE_SOP_QPN, qn & 0xffffff);
-	stw_be_p(cqe + PRM_CQE_WQE_COUNTER, wqe_counter);
-	cqe[PRM_CQE_OP_OWN] = PRM_CQE_REQ << PRM_CQE_OPCODE_SHIFT |
+		return false;
+	cqe[PRM_CQE_OP_OWN] = (cqe[PRM_CQE_OP_OWN] & ~1) |
 			      (cq->producer >> cq->ring.log_entries & 1);
 	/* the body first, the owner byte last: the driver polls on it */
 	pci_dma_write(PCI_DEVICE(s), addr, cqe, PRM_CQE_LEN - 1);
 	pci_dma_write(PCI_DEVICE(s), addr + PRM_CQE_OP_OWN,
 		      cqe + PRM_CQE_OP_OWN, 1);
 	cq->producer++;
-	cx_cq_notify(s, cqn, cq, cx_cq_ci(s, cq));
+	cx_cq_notify(s, cqn, cq, ci);
+	return true;
+}
+
+/* A requester CQE for WQE wqe_counter of queue qn. */
+static void cx_cq_req(CxState *s, uint32_t cqn, uint32_t qn,
+		      uint16_t wqe_counter)
+{
+	uint8_t cqe[PRM_CQE_LEN] = { 0 };
+
+	stl_be_p(cqe + PRM_CQE_SOP_QPN, qn & 0xffffff);
+	stw_be_p(cqe + PRM_CQE_WQE_COUNTER, wqe_counter);
+	cqe[PRM_CQE_OP_OWN] = PRM_CQE_REQ << PRM_CQE_OPCODE_SHIFT;
+	cx_cq_post(s, cqn, cqe);
 }
 
 /* Executes the SQ's WQEs up to the producer its doorbell record holds. */
 static void cx_sq_doorbell(CxState *s, uint32_t sqn)
 {
-	struct cx_sq *sq = g_hash_table_lookup(s->sqs,
+	struct cx_wq *sq = g_hash_table_lookup(s->sqs,
 					       GUINT_TO_POINTER(sqn));
 	PCIDevice *pdev = PCI_DEVICE(s);
 	uint32_t rec = 0;
@@ -269,6 +284,10 @@ static void cx_sq_doorbell(CxState *s, uint32_t sqn)
 			fprintf(stderr, "mlx5-cx: sq 0x%x wqe %u opcode 0x%x "
 				"ds %u\n", sqn, sq->consumer,
 				ctrl[PRM_WQE_CTRL_OPCODE], ds);
+		if (ctrl[PRM_WQE_CTRL_OPCODE] == PRM_WQE_OP_SEND ||
+		    ctrl[PRM_WQE_CTRL_OPCODE] == PRM_WQE_OP_LSO)
+			cx_tx_wqe(s, sqn, sq, sq->consumer, ds,
+				  ctrl[PRM_WQE_CTRL_OPCODE] == PRM_WQE_OP_LSO);
 		if (ctrl[PRM_WQE_CTRL_FM_CE_SE] & PRM_WQE_CTRL_CQ_UPDATE)
 			cx_cq_req(s, sq->cqn, sqn, sq->consumer);
 		sq->consumer += bbs;

@@ -121,7 +121,7 @@ static void test_other_caps(struct emu_fw *fw)
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_ROCE, CUR), 0);
 	CHECK_EQ(query_cap(fw, &m, PRM_CAP_TYPE_FLOW_TABLE, MAX), 0);
 	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_FT_NIC_RX_FT_SUPPORT), 1);
-	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_FT_NIC_RX_MAX_FT_LEVEL), 63);
+	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_FT_NIC_RX_MAX_FT_LEVEL), 127);
 	/* The transmit block says the same at its own offset. */
 	CHECK_EQ(prm_get(cap_area(&m), PRM_CAP_FT_NIC_TX_PROPS +
 					       PRM_FT_PROP_FT_SUPPORT),

@@ -199,7 +199,8 @@ static void test_tables(struct emu_fw *fw, uint16_t uid, uint16_t other)
 	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), EMU_FW_STATUS_BAD_PARAM);
 	CHECK_EQ(syndrome(&m), EMU_FW_SYND_BAD_FIELD);
 	prm_set(m.in, PRM_FTC_SW_OWNER, 0);
-	prm_set(m.in, PRM_FTC_LEVEL, 64);
+	/* one past the caps' max_ft_level */
+	prm_set(m.in, PRM_FTC_LEVEL, 128);
 	CHECK_EQ(run(fw, &m, PRM_FS_IN_LEN, 16), EMU_FW_STATUS_BAD_PARAM);
 	prm_set(m.in, PRM_FTC_LEVEL, 0);
 	prm_set(m.in, PRM_FTC_LOG_SIZE, 24);

@@ -107,7 +107,8 @@ static void test_wrap(void)
 			break;	/* wrapped */
 		prev = uid;
 	}
-	CHECK_EQ(prev, 0xffff);
+	/* (the shared resource uid is never a context's) */
+	CHECK_EQ(prev, PRM_SHARED_RESOURCE_UID - 1);
 	CHECK_EQ(uid, 2);	/* 1 is still live */
 	CHECK_EQ(emu_fw_object_count(fw, 0), 1);
 	emu_fw_free(fw);

@@ -93,7 +93,7 @@ trap 'rm -rf "$img"' EXIT
 mkdir -p "$img"/{bin,proc,sys,dev,tmp,etc/libibverbs.d,lib/modules/$kver}
 cp "$(command -v busybox)" "$img/bin/"
 for a in sh mount ls cat echo poweroff sleep grep dmesg head tail seq \
-	 mkdir rm kill ps wc cut tr sed test true false; do
+	 mkdir rm kill ps wc cut tr sed test true false awk; do
 	ln -sf busybox "$img/bin/$a"
 done
 mods=$work/modules-$kver
@@ -102,18 +102,24 @@ if [ -n "${CX_KERNEL:-}" ]; then
 	rm -rf "$mods"
 	mkdir -p "$mods/lib/modules"
 	cp -a "$CX_KERNEL/lib/modules/$kver" "$mods/lib/modules/"
-elif [ ! -e "$mods/.ok" ]; then
-	rm -rf "$mods"
-	mkdir -p "$mods/lib/modules/$kver"
-	(cd "$root/lib/modules/$kver" &&
-	 find kernel/drivers/infiniband kernel/drivers/net/ethernet/mellanox \
-		kernel/net kernel/lib kernel/crypto kernel/drivers/pci \
-		kernel/drivers/ptp kernel/drivers/pps kernel/drivers/net/dummy.ko.xz \
-		-name '*.ko.xz' | cpio -pdm --quiet "$mods/lib/modules/$kver")
-	cp "$root/lib/modules/$kver"/modules.{order,builtin,builtin.modinfo} \
-		"$mods/lib/modules/$kver/"
-	find "$mods" -name '*.xz' -exec xz -d {} +
-	touch "$mods/.ok"
+else
+	# (the cache is remade when this list changes)
+	modlist="kernel/drivers/infiniband kernel/drivers/net/ethernet/mellanox
+		kernel/net kernel/lib kernel/crypto kernel/drivers/pci
+		kernel/drivers/ptp kernel/drivers/pps
+		kernel/drivers/net/dummy.ko.xz kernel/drivers/net/veth.ko.xz"
+	if [ "$(cat "$mods/.ok" 2>/dev/null)" != "$modlist" ]; then
+		rm -rf "$mods"
+		mkdir -p "$mods/lib/modules/$kver"
+		# shellcheck disable=SC2086 # (the list is words)
+		(cd "$root/lib/modules/$kver" &&
+		 find $modlist -name '*.ko.xz' |
+			cpio -pdm --quiet "$mods/lib/modules/$kver")
+		cp "$root/lib/modules/$kver"/modules.{order,builtin,builtin.modinfo} \
+			"$mods/lib/modules/$kver/"
+		find "$mods" -name '*.xz' -exec xz -d {} +
+		printf '%s' "$modlist" >"$mods/.ok"
+	fi
 fi
 cp -a "$mods/lib" "$img/"
 # Modules that replace Debian's (CX_MODULES: a folder of .ko files)
