@@ -142,6 +142,7 @@ enum {
 	PRM_DSEG_ADDR = 8,
 	PRM_DSEG_INLINE = 1u << 31,
 	PRM_DSEG_INLINE_LEN_MASK = 0x3ff,
+	PRM_DSEG_INLINE_DATA = 4,	/* an inline segment's bytes */
 };
 
 /* A 64-byte CQE, and the completion EQE that tells of one. */
@@ -166,6 +167,8 @@ enum {
 	PRM_CQE_L3_OK = 1 << 1,
 	PRM_CQE_L4_OK = 1 << 2,
 	PRM_CQE_L4_L3_HDR_TYPE = 29,	/* l4 << 4 | l3 << 2 | stripped */
+	PRM_CQE_L4_SHIFT = 4,
+	PRM_CQE_L3_SHIFT = 2,
 	PRM_CQE_L4_TCP = 1,
 	PRM_CQE_L4_UDP = 2,
 	PRM_CQE_L3_IPV6 = 1,

@@ -11,53 +11,46 @@
 
 #include "cx_frame.h"
 
-#define CX_IPV4_MIN_HLEN 20
-#define CX_IPV6_HLEN 40
-#define CX_IPV4_CSUM 10		/* header checksum's offset */
-#define CX_IPV4_FRAG 6		/* flags and fragment offset */
-#define CX_IPV4_FRAG_MASK 0x3fff	/* more fragments, offset */
-#define CX_TCP_CSUM 16
-#define CX_UDP_CSUM 6
-#define CX_UDP_HLEN 8
-#define CX_TCP_MIN_HLEN 20
 
 void cx_frame_parse(const uint8_t *f, size_t len, struct cx_frame_hdrs *h)
 {
-	size_t l3 = CX_ETH_HLEN;
+	size_t l3 = FRAME_ETH_HDR_LEN;
 	unsigned int type, proto;
 
 	memset(h, 0, sizeof(*h));
-	if (len < CX_ETH_HLEN)
+	if (len < FRAME_ETH_HDR_LEN)
 		return;
-	type = lduw_be_p(f + 12);
-	if (type == CX_ETHERTYPE_VLAN && len >= CX_ETH_HLEN + CX_VLAN_HLEN) {
+	type = lduw_be_p(f + FRAME_ETH_TYPE);
+	if (type == FRAME_ETHERTYPE_CVLAN &&
+	    len >= FRAME_ETH_HDR_LEN + FRAME_VLAN_TAG_LEN) {
 		h->vlan = true;
-		l3 += CX_VLAN_HLEN;
-		type = lduw_be_p(f + 16);
+		l3 += FRAME_VLAN_TAG_LEN;
+		type = lduw_be_p(f + FRAME_ETH_TYPE + FRAME_VLAN_TAG_LEN);
 	}
-	if (type == CX_ETHERTYPE_IPV4 && len >= l3 + CX_IPV4_MIN_HLEN &&
+	if (type == FRAME_ETHERTYPE_IPV4 && len >= l3 + FRAME_IPV4_MIN_LEN &&
 	    f[l3] >> 4 == 4) {
-		size_t ihl = (f[l3] & 0xf) * 4;
+		size_t ihl = cx_ipv4_hdr_len(f + l3);
 
-		if (ihl < CX_IPV4_MIN_HLEN || len < l3 + ihl)
+		if (ihl < FRAME_IPV4_MIN_LEN || len < l3 + ihl)
 			return;
 		h->l3 = l3;
 		h->ip_version = 4;
-		if (lduw_be_p(f + l3 + CX_IPV4_FRAG) & CX_IPV4_FRAG_MASK)
+		if (lduw_be_p(f + l3 + FRAME_IPV4_FRAG) &
+		    FRAME_IPV4_MF_OFFSET_MASK)
 			return;
-		proto = f[l3 + 9];
+		proto = f[l3 + FRAME_IPV4_PROTOCOL];
 		h->l4 = l3 + ihl;
-	} else if (type == CX_ETHERTYPE_IPV6 &&
-		   len >= l3 + CX_IPV6_HLEN && f[l3] >> 4 == 6) {
+	} else if (type == FRAME_ETHERTYPE_IPV6 &&
+		   len >= l3 + FRAME_IPV6_HDR_LEN && f[l3] >> 4 == 6) {
 		h->l3 = l3;
 		h->ip_version = 6;
-		proto = f[l3 + 6];
-		h->l4 = l3 + CX_IPV6_HLEN;
+		proto = f[l3 + FRAME_IPV6_NEXT_HEADER];
+		h->l4 = l3 + FRAME_IPV6_HDR_LEN;
 	} else {
 		return;
 	}
-	if ((proto == CX_IPPROTO_UDP && len >= h->l4 + CX_UDP_HLEN) ||
-	    (proto == CX_IPPROTO_TCP && len >= h->l4 + CX_TCP_MIN_HLEN))
+	if ((proto == FRAME_IPPROTO_UDP && len >= h->l4 + FRAME_UDP_HDR_LEN) ||
+	    (proto == FRAME_IPPROTO_TCP && len >= h->l4 + FRAME_TCP_MIN_LEN))
 		h->l4_proto = proto;
 	else
 		h->l4 = 0;
@@ -90,9 +83,9 @@ void cx_frame_csum_l3(uint8_t *f, const struct cx_frame_hdrs *h)
 
 	if (h->ip_version != 4)
 		return;
-	ihl = (f[h->l3] & 0xf) * 4;	/* (parse saw all of it) */
-	stw_be_p(f + h->l3 + CX_IPV4_CSUM, 0);
-	stw_be_p(f + h->l3 + CX_IPV4_CSUM,
+	ihl = cx_ipv4_hdr_len(f + h->l3);	/* (parse saw all of it) */
+	stw_be_p(f + h->l3 + FRAME_IPV4_CSUM, 0);
+	stw_be_p(f + h->l3 + FRAME_IPV4_CSUM,
 		 ~cx_csum_fold(cx_csum_add(0, f + h->l3, ihl)) & 0xffff);
 }
 
@@ -103,9 +96,11 @@ static uint32_t cx_pseudo_sum(const uint8_t *f, const struct cx_frame_hdrs *h,
 	uint32_t sum;
 
 	if (h->ip_version == 4)
-		sum = cx_csum_add(0, f + h->l3 + 12, 8);
+		sum = cx_csum_add(0, f + h->l3 + FRAME_IPV4_SRC,
+				  2 * FRAME_IPV4_ADDR_LEN);
 	else
-		sum = cx_csum_add(0, f + h->l3 + 8, 32);
+		sum = cx_csum_add(0, f + h->l3 + FRAME_IPV6_SRC,
+				  2 * FRAME_IPV6_ADDR_LEN);
 	return sum + h->l4_proto + (uint32_t)l4_len;
 }
 
@@ -119,16 +114,16 @@ static size_t cx_l4_end(const uint8_t *f, size_t len,
 	if (!h->l4_proto)
 		return 0;
 	if (h->ip_version == 4)
-		end = h->l3 + lduw_be_p(f + h->l3 + 2);
+		end = h->l3 + lduw_be_p(f + h->l3 + FRAME_IPV4_TOTAL_LEN);
 	else
-		end = h->l4 + lduw_be_p(f + h->l3 + 4);
+		end = h->l4 + lduw_be_p(f + h->l3 + FRAME_IPV6_PAYLOAD_LEN);
 	return end <= len && end > h->l4 ? end : 0;
 }
 
 static size_t cx_l4_csum_at(const struct cx_frame_hdrs *h)
 {
-	return h->l4 + (h->l4_proto == CX_IPPROTO_TCP ? CX_TCP_CSUM :
-							CX_UDP_CSUM);
+	return h->l4 + (h->l4_proto == FRAME_IPPROTO_TCP ? FRAME_TCP_CSUM :
+							FRAME_UDP_CSUM);
 }
 
 void cx_frame_csum_l4(uint8_t *f, size_t len, const struct cx_frame_hdrs *h)
@@ -142,7 +137,7 @@ void cx_frame_csum_l4(uint8_t *f, size_t len, const struct cx_frame_hdrs *h)
 	csum = ~cx_csum_fold(cx_csum_add(cx_pseudo_sum(f, h, end - h->l4),
 					 f + h->l4, end - h->l4));
 	/* (UDP sends a computed 0 as all ones: 0 means no checksum) */
-	if (!csum && h->l4_proto == CX_IPPROTO_UDP)
+	if (!csum && h->l4_proto == FRAME_IPPROTO_UDP)
 		csum = 0xffff;
 	stw_be_p(f + cx_l4_csum_at(h), csum);
 }
@@ -154,7 +149,7 @@ bool cx_frame_l4_ok(const uint8_t *f, size_t len,
 
 	if (!end)
 		return false;
-	if (h->l4_proto == CX_IPPROTO_UDP && h->ip_version == 4 &&
+	if (h->l4_proto == FRAME_IPPROTO_UDP && h->ip_version == 4 &&
 	    !lduw_be_p(f + cx_l4_csum_at(h)))
 		return true;
 	return cx_csum_fold(cx_csum_add(cx_pseudo_sum(f, h, end - h->l4),

@@ -13,23 +13,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CX_ETH_HLEN 14
-#define CX_ETH_ZLEN 60		/* the shortest frame a port sends */
-#define CX_ETH_FCS_LEN 4
-#define CX_VLAN_HLEN 4
-#define CX_ETHERTYPE_VLAN 0x8100
-#define CX_ETHERTYPE_IPV4 0x0800
-#define CX_ETHERTYPE_IPV6 0x86dd
-#define CX_IPPROTO_TCP 6
-#define CX_IPPROTO_UDP 17
+#include "fw_frame.h"
+
 
 struct cx_frame_hdrs {
 	size_t l3;		/* offset of the IP header, 0: none */
 	size_t l4;		/* offset of the TCP/UDP header, 0: none */
 	unsigned int ip_version;	/* 4, 6 or 0 */
-	unsigned int l4_proto;	/* CX_IPPROTO_TCP, _UDP or 0 */
+	unsigned int l4_proto;	/* FRAME_IPPROTO_TCP, _UDP or 0 */
 	bool vlan;		/* one 802.1Q tag after the addresses */
 };
+
+/* An IPv4 header's length: its IHL, in 32-bit words. */
+static inline size_t cx_ipv4_hdr_len(const uint8_t *ip)
+{
+	return (size_t)(ip[FRAME_IPV4_VER_IHL] & 0xf) * 4;
+}
 
 /* Reads the headers of frame (len bytes); what is absent or cut short
  * is left 0. */

@@ -29,13 +29,14 @@
 /* Strips an 802.1Q tag into *tci; false when the frame has none. */
 static bool cx_rx_strip_vlan(uint8_t *frame, size_t *len, uint16_t *tci)
 {
-	if (*len < CX_ETH_HLEN + CX_VLAN_HLEN ||
-	    lduw_be_p(frame + 12) != CX_ETHERTYPE_VLAN)
+	if (*len < FRAME_ETH_HDR_LEN + FRAME_VLAN_TAG_LEN ||
+	    lduw_be_p(frame + FRAME_ETH_TYPE) != FRAME_ETHERTYPE_CVLAN)
 		return false;
-	*tci = lduw_be_p(frame + 14);
-	memmove(frame + 12, frame + 12 + CX_VLAN_HLEN,
-		*len - 12 - CX_VLAN_HLEN);
-	*len -= CX_VLAN_HLEN;
+	*tci = lduw_be_p(frame + FRAME_ETH_TYPE + FRAME_VLAN_TCI);
+	memmove(frame + FRAME_ETH_TYPE,
+		frame + FRAME_ETH_TYPE + FRAME_VLAN_TAG_LEN,
+		*len - FRAME_ETH_TYPE - FRAME_VLAN_TAG_LEN);
+	*len -= FRAME_VLAN_TAG_LEN;
 	return true;
 }
 
@@ -44,25 +45,25 @@ static void cx_rx_cqe_csum(uint8_t *cqe, const uint8_t *frame, size_t len)
 {
 	struct cx_frame_hdrs h;
 	uint8_t ok = PRM_CQE_L2_OK, types = 0;
+	size_t from;
 
 	cx_frame_parse(frame, len, &h);
+	from = h.l3 ? h.l3 : FRAME_ETH_HDR_LEN;
 	stw_be_p(cqe + PRM_CQE_CHECK_SUM,
-		 cx_csum_fold(cx_csum_add(0, frame + (h.l3 ? h.l3 :
-						      CX_ETH_HLEN),
-					  len - (h.l3 ? h.l3 : CX_ETH_HLEN))));
+		 cx_csum_fold(cx_csum_add(0, frame + from, len - from)));
 	if (h.ip_version == 4) {
-		types |= PRM_CQE_L3_IPV4 << 2;
+		types |= PRM_CQE_L3_IPV4 << PRM_CQE_L3_SHIFT;
 		if (cx_csum_fold(cx_csum_add(0, frame + h.l3,
-					     (frame[h.l3] & 0xf) * 4)) ==
+					     cx_ipv4_hdr_len(frame + h.l3))) ==
 		    0xffff)
 			ok |= PRM_CQE_L3_OK;
 	} else if (h.ip_version == 6) {
-		types |= PRM_CQE_L3_IPV6 << 2;
+		types |= PRM_CQE_L3_IPV6 << PRM_CQE_L3_SHIFT;
 		ok |= PRM_CQE_L3_OK;
 	}
 	if (h.l4_proto) {
-		types |= (h.l4_proto == CX_IPPROTO_TCP ? PRM_CQE_L4_TCP :
-							PRM_CQE_L4_UDP) << 4;
+		types |= (h.l4_proto == FRAME_IPPROTO_TCP ?
+			  PRM_CQE_L4_TCP : PRM_CQE_L4_UDP) << PRM_CQE_L4_SHIFT;
 		if (cx_frame_l4_ok(frame, len, &h))
 			ok |= PRM_CQE_L4_OK;
 	}
@@ -72,7 +73,7 @@ static void cx_rx_cqe_csum(uint8_t *cqe, const uint8_t *frame, size_t len)
 		cqe[PRM_CQE_RSS_HASH_TYPE] = h.ip_version == 4 ?
 			PRM_CQE_RSS_IPV4 : PRM_CQE_RSS_IPV6;
 	if (h.l4_proto)
-		cqe[PRM_CQE_RSS_HASH_TYPE] |= h.l4_proto == CX_IPPROTO_TCP ?
+		cqe[PRM_CQE_RSS_HASH_TYPE] |= h.l4_proto == FRAME_IPPROTO_TCP ?
 			PRM_CQE_RSS_TCP : PRM_CQE_RSS_UDP;
 }
 

@@ -52,7 +52,7 @@ static bool cx_tx_build(CxState *s, const uint8_t *wqe, unsigned int ds,
 	size_t end = (size_t)ds * PRM_WQE_DS_LEN;
 	size_t at, inl = 0;
 	uint16_t word = lduw_be_p(eseg + PRM_ESEG_INLINE_SZ);
-	uint8_t tag[CX_VLAN_HLEN];
+	uint8_t tag[FRAME_VLAN_TAG_LEN];
 
 	*len = 0;
 	if (ds < 2)
@@ -73,10 +73,12 @@ static bool cx_tx_build(CxState *s, const uint8_t *wqe, unsigned int ds,
 
 		if (bc & PRM_DSEG_INLINE) {
 			bc &= PRM_DSEG_INLINE_LEN_MASK;
-			if (at + 4 + bc > end ||
-			    !cx_tx_append(frame, len, wqe + at + 4, bc))
+			if (at + PRM_DSEG_INLINE_DATA + bc > end ||
+			    !cx_tx_append(frame, len,
+					  wqe + at + PRM_DSEG_INLINE_DATA, bc))
 				return false;
-			at += ROUND_UP(4 + bc, PRM_WQE_DS_LEN) -
+			at += ROUND_UP(PRM_DSEG_INLINE_DATA + bc,
+				       PRM_WQE_DS_LEN) -
 			      PRM_WQE_DS_LEN;
 			continue;
 		}
@@ -86,15 +88,19 @@ static bool cx_tx_build(CxState *s, const uint8_t *wqe, unsigned int ds,
 			return false;
 	}
 	if (word & PRM_ESEG_INSERT_VLAN) {
-		if (*len < 12 || *len + CX_VLAN_HLEN > CX_MAX_LSO)
+		if (*len < FRAME_ETH_TYPE ||
+		    *len + FRAME_VLAN_TAG_LEN > CX_MAX_LSO)
 			return false;
-		stw_be_p(tag, CX_ETHERTYPE_VLAN);
-		stw_be_p(tag + 2, lduw_be_p(eseg + PRM_ESEG_VLAN_TCI));
-		memmove(frame + 12 + CX_VLAN_HLEN, frame + 12, *len - 12);
-		memcpy(frame + 12, tag, CX_VLAN_HLEN);
-		*len += CX_VLAN_HLEN;
+		stw_be_p(tag, word & PRM_ESEG_INSERT_SVLAN ?
+			 FRAME_ETHERTYPE_SVLAN : FRAME_ETHERTYPE_CVLAN);
+		stw_be_p(tag + FRAME_VLAN_TCI,
+			 lduw_be_p(eseg + PRM_ESEG_VLAN_TCI));
+		memmove(frame + FRAME_ETH_TYPE + FRAME_VLAN_TAG_LEN,
+			frame + FRAME_ETH_TYPE, *len - FRAME_ETH_TYPE);
+		memcpy(frame + FRAME_ETH_TYPE, tag, FRAME_VLAN_TAG_LEN);
+		*len += FRAME_VLAN_TAG_LEN;
 	}
-	return *len >= CX_ETH_HLEN;
+	return *len >= FRAME_ETH_HDR_LEN;
 }
 
 /* Pads, checksums, counts and sends one frame. */
@@ -107,9 +113,9 @@ static void cx_tx_frame(CxState *s, uint8_t *frame, size_t len,
 		s->tx_bad++;
 		return;
 	}
-	if (len < CX_ETH_ZLEN) {
-		memset(frame + len, 0, CX_ETH_ZLEN - len);
-		len = CX_ETH_ZLEN;
+	if (len < FRAME_ETH_MIN_LEN) {
+		memset(frame + len, 0, FRAME_ETH_MIN_LEN - len);
+		len = FRAME_ETH_MIN_LEN;
 	}
 	cx_frame_parse(frame, len, &h);
 	if (cs_flags & PRM_ESEG_CS_L3)
@@ -121,11 +127,6 @@ static void cx_tx_frame(CxState *s, uint8_t *frame, size_t len,
 	cx_port_xmit(s, frame, len);
 }
 
-/* The TCP flags a segment keeps: FIN and PSH the last, CWR the first. */
-#define CX_TCP_FLAGS 13
-#define CX_TCP_FIN 0x01
-#define CX_TCP_PSH 0x08
-#define CX_TCP_CWR 0x80
 
 /* Cuts an LSO WQE's frame (headers, then the whole payload) at mss. */
 static void cx_tx_lso(CxState *s, const uint8_t *big, size_t len,
@@ -135,35 +136,39 @@ static void cx_tx_lso(CxState *s, const uint8_t *big, size_t len,
 	struct cx_frame_hdrs h;
 	size_t hdr, off, n;
 	unsigned int i;
-	uint8_t flags;
+	uint16_t flags;
 
 	cx_frame_parse(big, len, &h);
-	if (h.l4_proto != CX_IPPROTO_TCP || !mss) {
+	if (h.l4_proto != FRAME_IPPROTO_TCP || !mss) {
 		s->tx_bad++;
 		return;
 	}
-	hdr = h.l4 + (big[h.l4 + 12] >> 4) * 4;
+	flags = lduw_be_p(big + h.l4 + FRAME_TCP_FLAGS);
+	hdr = h.l4 + (flags >> FRAME_TCP_DOFF_SHIFT) * 4;
 	if (hdr > len || hdr + mss > CX_MAX_FRAME) {
 		s->tx_bad++;
 		return;
 	}
-	flags = big[h.l4 + CX_TCP_FLAGS];
 	for (i = 0, off = hdr; off < len; i++, off += n) {
 		n = MIN((size_t)mss, len - off);
 		memcpy(seg, big, hdr);
 		memcpy(seg + hdr, big + off, n);
 		if (h.ip_version == 4) {
-			stw_be_p(seg + h.l3 + 2, hdr - h.l3 + n);
-			stw_be_p(seg + h.l3 + 4,
-				 lduw_be_p(big + h.l3 + 4) + i);
+			stw_be_p(seg + h.l3 + FRAME_IPV4_TOTAL_LEN,
+				 hdr - h.l3 + n);
+			stw_be_p(seg + h.l3 + FRAME_IPV4_ID,
+				 lduw_be_p(big + h.l3 + FRAME_IPV4_ID) + i);
 		} else {
-			stw_be_p(seg + h.l3 + 4, hdr - h.l4 + n);
+			stw_be_p(seg + h.l3 + FRAME_IPV6_PAYLOAD_LEN,
+				 hdr - h.l4 + n);
 		}
-		stl_be_p(seg + h.l4 + 4,
-			 ldl_be_p(big + h.l4 + 4) + (uint32_t)(off - hdr));
-		seg[h.l4 + CX_TCP_FLAGS] = flags &
-			~(off + n < len ? CX_TCP_FIN | CX_TCP_PSH : 0) &
-			~(i ? CX_TCP_CWR : 0);
+		stl_be_p(seg + h.l4 + FRAME_TCP_SEQ,
+			 ldl_be_p(big + h.l4 + FRAME_TCP_SEQ) +
+			 (uint32_t)(off - hdr));
+		/* FIN and PSH on the last segment only, CWR on the first */
+		stw_be_p(seg + h.l4 + FRAME_TCP_FLAGS, flags &
+			 ~(off + n < len ? FRAME_TCP_FIN | FRAME_TCP_PSH : 0) &
+			 ~(i ? FRAME_TCP_CWR : 0));
 		/* (every segment's checksums are the device's to write) */
 		cx_tx_frame(s, seg, hdr + n,
 			    cs_flags | PRM_ESEG_CS_L3 | PRM_ESEG_CS_L4);
