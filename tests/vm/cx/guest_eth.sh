@@ -83,6 +83,7 @@ handover_run() {
 	done
 	[ -n "$ibdev" ] || { echo "FAIL: no RDMA device on $pb"; return 1; }
 	rxb0=$(link_stat b "$db" rx 2)
+	vrx0=$(dev_stat b "$db" rx_vport_unicast_packets)
 	# (not through ipr: $! must be the counter itself, which ip's netns
 	# exec becomes, for the TERM that ends it)
 	/usr/sbin/ip netns exec b "$net_stream" count 5002 >/tmp/count.out &
@@ -98,9 +99,14 @@ handover_run() {
 	cat /tmp/count.out
 	got=$(sed -n 's/^net_stream count: \([0-9]*\) .*/\1/p' /tmp/count.out)
 	rxb=$(( $(link_stat b "$db" rx 2) - rxb0 ))
+	vrx=$(( $(dev_stat b "$db" rx_vport_unicast_packets) - vrx0 ))
 	echo "handover on $ibdev: burst 3 (no rule) delivered ${got:-?} of" \
-		"$HO_N; netdev b rx_packets +$rxb over the three bursts"
+		"$HO_N; over the three bursts netdev b rx_packets +$rxb," \
+		"device b rx_vport_unicast_packets +$vrx"
 	[ "$hrc" = 0 ] || return 1
+	# (the port received all three bursts, whatever steering did)
+	[ "$vrx" -ge $((3 * HO_N)) ] ||
+		{ echo "FAIL: the device's counters miss datagrams"; return 1; }
 	[ "$got" = "$HO_N" ] ||
 		{ echo "FAIL: the receiver did not get burst 3, and only it"; return 1; }
 }

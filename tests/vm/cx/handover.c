@@ -14,13 +14,15 @@
  * DEVICE: the mlx5 device of the receiving function; SENDER: a shell
  * command that sends the number of datagrams appended to it to the
  * rule's port.  Prints a table: each burst, the datagrams sent, what
- * the shared counter (read through B's import) counted by then.  Exit 0
- * when the counter counted exactly the first two bursts: not one packet
- * lost or miscounted across A's death.  (The receiving socket's count,
- * the third burst, is checked by the caller.)
+ * the shared counter (read through B's import) counted by then, packets
+ * and bytes.  Exit 0 when the counter counted exactly the first two
+ * bursts, FRAME_BYTES a datagram: not one packet lost or miscounted
+ * across A's death.  (The receiving socket's count, the third burst, is
+ * checked by the caller.)
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,14 @@
 #include "prm_bits.h"
 
 #define STREAM_PORT 5002
+/* a sender's datagram (64 bytes) in its Ethernet, IPv4 and UDP headers,
+ * as the port counts it (no FCS) */
+#define FRAME_BYTES (14 + 20 + 8 + 64)
+
+struct count {
+	uint64_t packets;
+	uint64_t octets;
+};
 
 struct shared {		/* what A passes to B, with the command fd */
 	uint32_t counter_id;
@@ -112,7 +122,7 @@ static int process_b(int sock, int cmd, int reply)
 	struct mlx5dv_devx_obj *fc;
 	struct ibv_context *ctx;
 	struct shared sh;
-	uint64_t packets;
+	struct count n;
 	int fd;
 	char c;
 
@@ -129,10 +139,12 @@ static int process_b(int sock, int cmd, int reply)
 	printf("B (pid %d): counter imported\n", getpid());
 	fflush(stdout);
 	while (read(cmd, &c, 1) == 1 && c == 'q') {
-		packets = UINT64_MAX;
-		if (!fc_query(fc, sh.counter_id, out))
-			packets = prm_get64(out, PRM_QUERY_FC_PACKETS);
-		if (write(reply, &packets, sizeof(packets)) != sizeof(packets))
+		n.packets = n.octets = UINT64_MAX;
+		if (!fc_query(fc, sh.counter_id, out)) {
+			n.packets = prm_get64(out, PRM_QUERY_FC_PACKETS);
+			n.octets = prm_get64(out, PRM_QUERY_FC_OCTETS);
+		}
+		if (write(reply, &n, sizeof(n)) != sizeof(n))
 			return 1;
 	}
 	/* the last holder of the file closes it: the kernel removes the
@@ -142,14 +154,20 @@ static int process_b(int sock, int cmd, int reply)
 	return 0;
 }
 
-static uint64_t query(int cmd, int reply)
+static struct count query(int cmd, int reply)
 {
-	uint64_t packets = UINT64_MAX;
+	struct count n = { UINT64_MAX, UINT64_MAX };
 
 	if (write(cmd, "q", 1) != 1 ||
-	    read(reply, &packets, sizeof(packets)) != sizeof(packets))
-		return UINT64_MAX;
-	return packets;
+	    read(reply, &n, sizeof(n)) != sizeof(n))
+		n.packets = n.octets = UINT64_MAX;
+	return n;
+}
+
+/* Whether the counter read exactly n datagrams. */
+static bool counted(struct count c, unsigned long n)
+{
+	return c.packets == n && c.octets == (uint64_t)n * FRAME_BYTES;
 }
 
 static int send_burst(const char *sender, unsigned long n)
@@ -164,7 +182,7 @@ int main(int argc, char **argv)
 {
 	int sv[2], to_b[2], from_b[2], ready[2];
 	unsigned long n1, n2, n3;
-	uint64_t c0, c1, c2;
+	struct count c0, c1, c2;
 	pid_t a, b, s;
 	char c;
 	int st, ok;
@@ -214,17 +232,17 @@ int main(int argc, char **argv)
 	waitpid(b, &st, 0);
 	send_burst(argv[2], n3);
 	printf("burst  when                  sent    counted by the shared "
-	       "counter (total)\n");
-	printf("0      before                0       %llu\n",
-	       (unsigned long long)c0);
-	printf("1      A holds the rule      %-7lu %llu\n", n1,
-	       (unsigned long long)c1);
-	printf("2      A killed mid-burst    %-7lu %llu\n", n2,
-	       (unsigned long long)c2);
+	       "counter (total: packets, bytes)\n");
+	printf("0      before                0       %llu, %llu\n",
+	       (unsigned long long)c0.packets, (unsigned long long)c0.octets);
+	printf("1      A holds the rule      %-7lu %llu, %llu\n", n1,
+	       (unsigned long long)c1.packets, (unsigned long long)c1.octets);
+	printf("2      A killed mid-burst    %-7lu %llu, %llu\n", n2,
+	       (unsigned long long)c2.packets, (unsigned long long)c2.octets);
 	printf("3      B closed, rule gone   %-7lu (counter gone)\n", n3);
-	ok = c0 == 0 && c1 == n1 && c2 == n1 + n2;
+	ok = counted(c0, 0) && counted(c1, n1) && counted(c2, n1 + n2);
 	printf("%s: the counter counted %llu of the %lu datagrams sent "
-	       "while the rule lived\n", ok ? "PASS" : "FAIL",
-	       (unsigned long long)c2, n1 + n2);
+	       "while the rule lived, %u bytes each\n", ok ? "PASS" : "FAIL",
+	       (unsigned long long)c2.packets, n1 + n2, FRAME_BYTES);
 	return ok ? 0 : 1;
 }
