@@ -80,16 +80,15 @@ typedef struct CxState {
 	uint64_t commands;
 	uint64_t events;
 	uint64_t wqes;		/* send WQEs executed */
-	/* the data path's frames (cx_tx.c, cx_rx.c, cx_port.c) */
-	uint64_t tx_frames;	/* put on the cable */
-	uint64_t tx_bad;	/* send WQEs with no frame in them */
-	uint64_t tx_no_link;	/* sent while the link was down */
-	uint64_t rx_frames;	/* delivered with a CQE */
-	uint64_t rx_steered_drop;	/* dropped by steering */
-	uint64_t rx_no_rq;	/* steered to an RQ not ready */
-	uint64_t rx_no_wqe;	/* out of buffer */
-	uint64_t rx_too_long;	/* longer than the WQE's buffers */
-	uint64_t rx_cq_full;
+	/*
+	 * The data path's frame buffers, made once (cx_wq_init()): a send
+	 * WQE's frame (an LSO one's whole), one LSO segment, and a received
+	 * frame (the far end's, which may be this function's own send
+	 * looped back: hence apart from the send buffers).
+	 */
+	uint8_t *tx_buf;
+	uint8_t *tx_seg;
+	uint8_t *rx_buf;
 } CxState;
 
 #define MLX5_CX(obj) OBJECT_CHECK(CxState, (obj), TYPE_MLX5_CX)

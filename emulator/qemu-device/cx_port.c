@@ -157,7 +157,7 @@ void cx_port_ptys_eth(CxState *s, uint8_t *reg)
 void cx_port_xmit(CxState *s, const uint8_t *frame, size_t len)
 {
 	if (!s->link_up || !s->peer) {
-		s->tx_no_link++;
+		cx_frame_dropped(s, "sent with the link down");
 		return;
 	}
 	cx_rx_frame(s->peer, frame, len);

@@ -105,7 +105,7 @@ static bool cx_rx_scatter(CxState *s, const struct cx_wq *rq, uint64_t wqe,
 
 void cx_rx_frame(CxState *s, const uint8_t *in, size_t len)
 {
-	g_autofree uint8_t *frame = g_memdup2(in, len);
+	uint8_t *frame = s->rx_buf;	/* a copy: stripping a tag edits it */
 	uint8_t cqe[PRM_CQE_LEN] = { 0 };
 	struct emu_fw_rx rx;
 	struct cx_wq *rq;
@@ -113,21 +113,26 @@ void cx_rx_frame(CxState *s, const uint8_t *in, size_t len)
 	uint16_t tci;
 	uint64_t wqe;
 
-	emu_fw_vport_count(s->fw, true, frame, len);
-	if (!emu_fw_rx_steer(s->fw, frame, len, &rx)) {
-		s->rx_steered_drop++;
+	if (len > CX_MAX_FRAME) {
+		cx_frame_dropped(s, "received longer than a frame");
 		return;
 	}
+	memcpy(frame, in, len);
+	emu_fw_vport_count(s->fw, true, frame, len);
+	/* (the firmware traces why it drops; it delivers only to a ready
+	 * RQ) */
+	if (!emu_fw_rx_steer(s->fw, frame, len, &rx))
+		return;
 	rq = g_hash_table_lookup(s->rqs, GUINT_TO_POINTER(rx.rqn));
-	if (!rq || !rq->ready) {
-		s->rx_no_rq++;
+	if (!rq) {
+		cx_frame_dropped(s, "RQ not on a page list");
 		return;
 	}
 	pci_dma_read(PCI_DEVICE(s), rq->ring.dbr + PRM_RQ_DBR_RECV, &rec,
 		     sizeof(rec));
 	if ((uint16_t)be32_to_cpu(rec) == rq->consumer) {
 		emu_fw_rq_out_of_buffer(s->fw, rx.rqn);
-		s->rx_no_wqe++;
+		cx_frame_dropped(s, "out of receive WQEs");
 		return;
 	}
 	wqe = cx_ring_entry(&rq->ring, rq->consumer);
@@ -136,7 +141,7 @@ void cx_rx_frame(CxState *s, const uint8_t *in, size_t len)
 		stw_be_p(cqe + PRM_CQE_VLAN_INFO, tci);
 	}
 	if (!wqe || !cx_rx_scatter(s, rq, wqe, frame, len)) {
-		s->rx_too_long++;
+		cx_frame_dropped(s, "longer than the receive WQE's buffers");
 		return;
 	}
 	cx_rx_cqe_csum(cqe, frame, len);
@@ -149,8 +154,6 @@ void cx_rx_frame(CxState *s, const uint8_t *in, size_t len)
 		fprintf(stderr, "mlx5-cx: rx %zu bytes to rq 0x%x wqe %u\n",
 			len, rx.rqn, rq->consumer);
 	rq->consumer++;
-	if (cx_cq_post(s, rq->cqn, cqe))
-		s->rx_frames++;
-	else
-		s->rx_cq_full++;
+	if (!cx_cq_post(s, rq->cqn, cqe))
+		cx_frame_dropped(s, "its CQ is full");
 }

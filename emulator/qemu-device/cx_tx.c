@@ -110,7 +110,7 @@ static void cx_tx_frame(CxState *s, uint8_t *frame, size_t len,
 	struct cx_frame_hdrs h;
 
 	if (len > CX_MAX_FRAME) {
-		s->tx_bad++;
+		cx_frame_dropped(s, "sent longer than a frame");
 		return;
 	}
 	if (len < FRAME_ETH_MIN_LEN) {
@@ -122,7 +122,6 @@ static void cx_tx_frame(CxState *s, uint8_t *frame, size_t len,
 		cx_frame_csum_l3(frame, &h);
 	if (cs_flags & PRM_ESEG_CS_L4)
 		cx_frame_csum_l4(frame, len, &h);
-	s->tx_frames++;
 	emu_fw_vport_count(s->fw, false, frame, len);
 	cx_port_xmit(s, frame, len);
 }
@@ -132,7 +131,7 @@ static void cx_tx_frame(CxState *s, uint8_t *frame, size_t len,
 static void cx_tx_lso(CxState *s, const uint8_t *big, size_t len,
 		      unsigned int mss, uint8_t cs_flags)
 {
-	g_autofree uint8_t *seg = g_malloc(CX_MAX_FRAME);
+	uint8_t *seg = s->tx_seg;
 	struct cx_frame_hdrs h;
 	size_t hdr, off, n;
 	unsigned int i;
@@ -140,13 +139,13 @@ static void cx_tx_lso(CxState *s, const uint8_t *big, size_t len,
 
 	cx_frame_parse(big, len, &h);
 	if (h.l4_proto != FRAME_IPPROTO_TCP || !mss) {
-		s->tx_bad++;
+		cx_frame_dropped(s, "LSO of no TCP segment, or MSS 0");
 		return;
 	}
 	flags = lduw_be_p(big + h.l4 + FRAME_TCP_FLAGS);
 	hdr = h.l4 + (flags >> FRAME_TCP_DOFF_SHIFT) * 4;
 	if (hdr > len || hdr + mss > CX_MAX_FRAME) {
-		s->tx_bad++;
+		cx_frame_dropped(s, "LSO segments longer than a frame");
 		return;
 	}
 	for (i = 0, off = hdr; off < len; i++, off += n) {
@@ -179,7 +178,7 @@ void cx_tx_wqe(CxState *s, uint32_t sqn, const struct cx_wq *sq,
 	       uint16_t index, unsigned int ds, bool lso)
 {
 	uint8_t wqe[PRM_WQE_CTRL_DS_MASK * PRM_WQE_DS_LEN];
-	g_autofree uint8_t *frame = g_malloc(CX_MAX_LSO);
+	uint8_t *frame = s->tx_buf;
 	size_t len, done;
 	uint8_t cs_flags = 0;
 	unsigned int bb;
@@ -195,7 +194,6 @@ void cx_tx_wqe(CxState *s, uint32_t sqn, const struct cx_wq *sq,
 			     MIN((size_t)PRM_WQE_BB, sizeof(wqe) - done));
 	}
 	if (!cx_tx_build(s, wqe, ds, frame, &len, &cs_flags)) {
-		s->tx_bad++;
 		if (s->trace)
 			fprintf(stderr, "mlx5-cx: sq 0x%x wqe %u: no frame\n",
 				sqn, index);

@@ -50,6 +50,9 @@ void cx_wq_init(CxState *s)
 				       cx_wq_free);
 	s->rqs = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
 				       cx_wq_free);
+	s->tx_buf = g_malloc(CX_MAX_LSO);
+	s->tx_seg = g_malloc(CX_MAX_FRAME);
+	s->rx_buf = g_malloc(CX_MAX_FRAME);
 }
 
 void cx_wq_reset(CxState *s)
@@ -64,6 +67,15 @@ void cx_wq_exit(CxState *s)
 	g_hash_table_destroy(s->cqs);
 	g_hash_table_destroy(s->sqs);
 	g_hash_table_destroy(s->rqs);
+	g_free(s->tx_buf);
+	g_free(s->tx_seg);
+	g_free(s->rx_buf);
+}
+
+void cx_frame_dropped(CxState *s, const char *why)
+{
+	if (s->trace)
+		fprintf(stderr, "mlx5-cx: frame dropped: %s\n", why);
 }
 
 /* The page list at pas_byte of a create's input, as many as the ring

@@ -48,6 +48,10 @@ bool cx_cq_post(CxState *s, uint32_t cqn, uint8_t *cqe);
 /* The largest frame the device moves: a 9,000-byte MTU and headers. */
 #define CX_MAX_FRAME 9216
 
+/* A frame the device sent or received went nowhere: said with why when
+ * tracing (CX_TRACE). */
+void cx_frame_dropped(CxState *s, const char *why);
+
 /* What an LSO WQE may carry: 64 KB of payload (max_lso_cap) and headers. */
 #define CX_MAX_LSO (65536 + 256)
 
