@@ -9,15 +9,17 @@
 #  1. downloads the packages as build_modules.sh does (kernel_lib.sh) and
 #     unpacks the whole source once (WORK/pristine-all-VERSION);
 #  2. links it into WORK/tree, signs the series and applies it (git am);
-#  3. tinyconfig, the fragment merged, olddefconfig in WORK/obj (kept
-#     between runs: a later series rebuilds what it touches), then checks
-#     that every line of the fragment is in the .config, failing with the
-#     names of those that are not;
+#  3. tinyconfig, the fragment merged, olddefconfig in WORK/obj, then
+#     checks that every line of the fragment is in the .config, failing
+#     with the names of those that are not;
 #  4. builds bzImage (KERNEL_JOBS jobs, default 2) and installs the
 #     module tree, which holds only modules.builtin and its friends, so
 #     that kmod's modprobe answers for the built-in drivers;
 #  5. writes WORK/out: bzImage, kver (its uname -r), config and
-#     lib/modules/KVER, what the runners' --kernel option boots.
+#     lib/modules/KVER, what the runners' --kernel option boots, and
+#     removes the source, tree and objects (2 GB) unless
+#     KERNEL_KEEP_TREES=1, with which a later series rebuilds only what
+#     it touches.
 # A second run reuses WORK/out while the key (source version, series,
 # fragment, this script and kernel_lib.sh) is unchanged.  Exits 77 where
 # the packages cannot be had.  Prints the build's wall and CPU time.
@@ -39,7 +41,7 @@ t "tools"
 need_tools
 command -v depmod >/dev/null || PATH=$PATH:/usr/sbin:/sbin
 command -v depmod >/dev/null || skip "no depmod (kmod)"
-t "download (cached in $W/debs-612)"
+t "download (cached beside $W)"
 fetch_612
 echo "kernel source: Debian $V"
 
@@ -56,7 +58,7 @@ rm -rf "$W/out"
 
 t "sources (cached in $W/pristine-all-$V)"
 [ -e "$W/pristine-all-$V/.ok" ] || rm -rf "$W"/pristine-all-*
-extract_source "$W/debs-612" "$W/pristine-all-$V" all
+extract_source "$DEBS" "$W/pristine-all-$V" all
 # The files the previous series touched: a fresh copy gives them back
 # their pristine (older) times, which make would take for "built".
 T=$W/tree
@@ -120,6 +122,7 @@ echo "$kver" >"$W/out.new/kver"
 echo "$key" >"$W/out.new/.key"
 mv "$W/out.new" "$W/out"
 echo "  $W/out: bzImage $(du -h "$W/out/bzImage" | cut -f1), kver $kver"
+prune_trees "$W/pristine-all-$V" "$T" "$O"
 t "done in $(($(date +%s) - start)) s; CPU (user, system) of this" \
 	"script, then of its children:"
 times

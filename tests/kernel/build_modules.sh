@@ -33,7 +33,7 @@ command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
 	skip "no apt-get/dpkg-deb: not a Debian system"
 t "tools"
 need_tools
-t "download (cached in $W/debs-612)"
+t "download (cached beside $W)"
 fetch_612
 echo "kernel $KVER (Debian $V)"
 
@@ -50,10 +50,10 @@ fi
 rm -rf "$W/modules" "$W/kver"
 
 t "headers"
-unpack_headers "$W/debs-612" "$W/root-612"
+unpack_headers "$DEBS" "$W/root-612"
 t "sources (cached in $W/pristine-$V)"
 [ -e "$W/pristine-$V/.ok" ] || rm -rf "$W"/pristine-*
-extract_source "$W/debs-612" "$W/pristine-$V"
+extract_source "$DEBS" "$W/pristine-$V"
 t "sign and git am"
 T=$W/tree-612
 apply_series "$SRC/linux/patches-6.12" "$W/pristine-$V" "$T"

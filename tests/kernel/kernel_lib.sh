@@ -41,22 +41,39 @@ need_tools() {
 }
 
 # apt-get download PKG=VER... into DIR, once: DIR/.ok-TAG marks a
-# complete download.
+# complete download; DIR.lock serializes the scripts that share DIR
+# (ctest runs two at once).
 download_once() {
 	dir=$1 tag=$2
 	shift 2
-	[ -e "$dir/.ok-$tag" ] && return 0
-	rm -rf "$dir"; mkdir -p "$dir"
-	(cd "$dir" && apt-get download -q=2 "$@" 2>&1 |
-		grep -v "unsandboxed" || true)
-	[ "$(ls "$dir" | wc -l)" -eq $# ] || return 1
-	touch "$dir/.ok-$tag"
+	mkdir -p "$(dirname "$dir")"
+	{
+		flock 8
+		[ -e "$dir/.ok-$tag" ] && return 0
+		rm -rf "$dir"; mkdir -p "$dir"
+		(cd "$dir" && apt-get download -q=2 "$@" 2>&1 |
+			grep -v "unsandboxed" || true)
+		[ "$(ls "$dir" | wc -l)" -eq $# ] || return 1
+		touch "$dir/.ok-$tag"
+	} 8>"$dir.lock"
+}
+
+# Removes the unpacked trees a script made once its results are saved
+# (a kernel tree is 0.5 to 2 GB, and CI machines' disks are not ours to
+# size); KERNEL_KEEP_TREES=1 keeps them, so that the next build after a
+# change to the series is incremental.
+prune_trees() {
+	[ "${KERNEL_KEEP_TREES:-0}" = 1 ] && return 0
+	rm -rf "$@"
 }
 
 # Debian 12's newest linux-source-6.12 and the headers of the same
-# version: sets V (Debian version), ABI (6.12.N+deb12) and KVER (the
-# uname -r of linux-image-$ABI-amd64, which the VM boots).
+# version, downloaded once per build tree into DEBS (the folder beside
+# W that every script of the label shares): sets DEBS, V (Debian
+# version), ABI (6.12.N+deb12) and KVER (the uname -r of
+# linux-image-$ABI-amd64, which the VM boots).
 fetch_612() {
+	DEBS=$(dirname "$W")/debs-612
 	candidate() {
 		V=$(apt-cache policy linux-source-6.12 2>/dev/null |
 			awk '/Candidate:/ {print $2}')
@@ -65,7 +82,7 @@ fetch_612() {
 	get() {
 		[ -n "$V" ] || return 1
 		ABI=${V%%-*}+deb12
-		download_once "$W/debs-612" "$V" \
+		download_once "$DEBS" "$V" \
 			"linux-headers-$ABI-amd64=$V" \
 			"linux-headers-$ABI-common=$V" \
 			"linux-kbuild-$ABI=$V" "linux-source-6.12=$V"
@@ -115,15 +132,17 @@ extract_source() {
 }
 
 # Signs the series in PATCHES with a test identity into W/signed and
-# applies it with git am to TREE, a copy of PRISTINE (or PRISTINE itself
-# when both are the same), whose git repository tracks only the files
-# the series touches.
+# applies it with git am to TREE, a copy of PRISTINE made of hard links
+# (or PRISTINE itself when both are the same), whose git repository
+# tracks only the files the series touches: git am replaces each file it
+# patches (unlink, then create) and a build only adds files, so PRISTINE
+# stays pristine.
 apply_series() {
 	patches=$1 pristine=$2 tree=$3
 	rm -rf "$W/signed"
 	if [ "$pristine" != "$tree" ]; then
 		rm -rf "$tree"
-		cp -a "$pristine" "$tree"
+		cp -al "$pristine" "$tree"
 	fi
 	sh "$SRC/linux/sign-series.sh" --series "$patches" \
 		--author "Kernel Label Test <kernel-test@example.org>" \

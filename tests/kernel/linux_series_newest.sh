@@ -18,6 +18,8 @@
 #  4. builds ib_core, ib_uverbs and the rest of drivers/infiniband/core
 #     (the modules the series changes) in that tree with W=1 -Werror;
 #  5. kernel-headers/rdma_uapi_compat.h against its patched uapi headers.
+# The tree (2 GB) is made afresh each run and removed at the end, passed
+# or failed, unless KERNEL_KEEP_TREES=1.
 # Skipped where no Debian archive is configured or apt cannot download
 # from unstable/experimental.
 #
@@ -66,6 +68,7 @@ unset APT_CONFIG
 t "sources (fresh in $W/tree-newest)"
 T=$W/tree-newest
 rm -rf "$T"
+trap 'prune_trees "$T" "$W/hdr"' EXIT
 extract_source "$W/debs-newest" "$T" all
 t "sign and git am"
 apply_series "$SRC/linux/patches" "$T" "$T"

@@ -41,7 +41,7 @@ V=$(apt-cache policy linux-source-6.12 2>/dev/null |
 	skip "apt offers no linux-source-6.12 (bookworm-security)"
 K=$W/source-$V
 if [ ! -e "$K/.ok" ]; then
-	deb=$(ls "$W"/../../kernel/work/debs/linux-source-6.12_"$V"_all.deb \
+	deb=$(ls "$W"/../../kernel/work/debs-612/linux-source-6.12_"$V"_all.deb \
 		2>/dev/null || true)
 	if [ -z "$deb" ]; then
 		mkdir -p "$W/deb"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0 OR Linux-OpenIB
 # xa_handles_bench.c at native speed: the kernel's lib/xarray.c of Debian
 # 12's newest linux-source-6.12 (apt-get download, nothing installed,
-# cached in WORK), built in userspace with the kernel's own harness
+# cached beside WORK), built in userspace with the kernel's own harness
 # (tools/testing/radix-tree, XA_CHUNK_SHIFT 6 as in the kernel, without
 # its debug checks and sanitizers, -O2), runs the same patterns and
 # checks as the module (xa_handles_native.c).  Fails when a check fails;
@@ -27,17 +27,12 @@ if ! command -v gcc >/dev/null || ! command -v make >/dev/null ||
 	apt-get install -y -qq --no-install-recommends gcc make \
 		liburcu-dev >/dev/null || skip "cannot install liburcu-dev"
 fi
-t "source (cached in $W/debs)"
-V=$(apt-cache policy linux-source-6.12 2>/dev/null |
-	awk '/Candidate:/ {print $2}')
-[ -n "$V" ] && [ "$V" != "(none)" ] ||
-	skip "apt offers no linux-source-6.12 (bookworm-security)"
-download_once "$W/debs" "$V" "linux-source-6.12=$V" ||
-	skip "cannot download linux-source-6.12=$V"
+t "source (the kernel label's download, beside $W)"
+fetch_612
 K=$W/src-$V
 if [ ! -e "$K/.ok" ]; then
 	rm -rf "$W"/src-*; mkdir -p "$K"
-	dpkg-deb --fsys-tarfile "$W"/debs/linux-source-*.deb |
+	dpkg-deb --fsys-tarfile "$DEBS"/linux-source-*.deb |
 		tar -xO --wildcards './usr/src/linux-source-*.tar.xz' |
 		nice tar -xJ -C "$K" --strip-components=1 --wildcards \
 			"*/tools/*" "*/lib/*" "*/include/*" ||
@@ -79,6 +74,8 @@ done
 # shellcheck disable=SC2086
 gcc -o "$W/xa_handles_native" $objs -lpthread -lurcu ||
 	fail "xa_handles_native does not link"
+cd "$W"
+prune_trees "$K"
 
 t "run"
 "$W/xa_handles_native" || fail "a check failed"

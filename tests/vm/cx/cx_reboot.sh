@@ -12,6 +12,8 @@ qemu=$1 work=$2 prog=$3
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
+# both boots' kernel from the cache the single-boot tests share
+export CX_CACHE=${CX_CACHE:-$(dirname "$work")/guest-cache}
 blob=$work/saved.blob
 rm -f "$blob"
 st=0

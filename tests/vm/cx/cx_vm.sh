@@ -5,7 +5,10 @@
 #   cx_vm.sh QEMU WORK GUEST_SCRIPT [FILE...]
 #
 # QEMU: the qemu-system-x86_64 built by emulator/qemu-device/build_qemu.sh.
-# WORK: scratch and cache (the kernel package is downloaded once there).
+# WORK: this run's folder; what is left there is its console.log.
+# CX_CACHE (default WORK/../guest-cache): Debian's kernel package and its
+# modules, unpacked once and shared by every run that names the same
+# folder (under flock: ctest may start two at once).
 # GUEST_SCRIPT: a shell script run as root in the guest after the
 # modules are loaded; FILE...: host programs and libraries copied in at the
 # same paths with what ldd says they load, or folders copied whole (exit
@@ -69,7 +72,11 @@ if [ -z "$kpkg" ] && [ -z "${CX_KERNEL:-}" ]; then
 	exit 77
 fi
 kver=${kpkg#linux-image-}
-kdir=$work/kernel
+cache=${CX_CACHE:-$(dirname "$work")/guest-cache}
+mkdir -p "$cache"
+exec 9>"$cache/.lock"
+flock 9
+kdir=$cache/kernel
 vmlinuz=$kdir/root/boot/vmlinuz-$kver
 if [ -n "${CX_KERNEL:-}" ]; then
 	kver=$(cat "$CX_KERNEL/kver")
@@ -78,7 +85,7 @@ elif [ ! -e "$kdir/.ok-$kver" ]; then
 	rm -rf "$kdir"
 	mkdir -p "$kdir"
 	if ! (cd "$kdir" && apt-get download -q "$kpkg" >/dev/null 2>&1 &&
-	      dpkg -x ./*.deb root); then
+	      dpkg -x ./*.deb root && rm -f ./*.deb); then
 		echo "SKIP cx_vm: $kpkg cannot be downloaded"
 		exit 77
 	fi
@@ -96,14 +103,12 @@ for a in sh mount ls cat echo poweroff sleep grep dmesg head tail seq \
 	 mkdir rm kill ps wc cut tr sed test true false awk; do
 	ln -sf busybox "$img/bin/$a"
 done
-mods=$work/modules-$kver
 if [ -n "${CX_KERNEL:-}" ]; then
 	# every driver is built in: modules.builtin is all modprobe reads
-	rm -rf "$mods"
-	mkdir -p "$mods/lib/modules"
-	cp -a "$CX_KERNEL/lib/modules/$kver" "$mods/lib/modules/"
+	cp -a "$CX_KERNEL/lib/modules/$kver" "$img/lib/modules/"
 else
 	# (the cache is remade when this list changes)
+	mods=$cache/modules-$kver
 	modlist="kernel/drivers/infiniband kernel/drivers/net/ethernet/mellanox
 		kernel/net kernel/lib kernel/crypto kernel/drivers/pci
 		kernel/drivers/ptp kernel/drivers/pps
@@ -120,8 +125,9 @@ else
 		find "$mods" -name '*.xz' -exec xz -d {} +
 		printf '%s' "$modlist" >"$mods/.ok"
 	fi
+	cp -a "$mods/lib" "$img/"
 fi
-cp -a "$mods/lib" "$img/"
+flock -u 9
 # Modules that replace Debian's (CX_MODULES: a folder of .ko files)
 if [ -n "${CX_MODULES:-}" ]; then
 	if ! ls "$CX_MODULES"/*.ko >/dev/null 2>&1; then
@@ -205,6 +211,7 @@ timeout "${CX_TIMEOUT:-240}" "$qemu" -L /usr/share/qemu -L /usr/share/seabios \
 	tr -d '\r' >"$log"
 rc=${PIPESTATUS[0]}
 set -e
+rm -f "$work/initramfs.gz"
 sed -n '/^== guest: exit/q;/^== guest/,$p' "$log"
 if [ "${CX_STRICT_CONSOLE:-0}" = 1 ]; then
 	sh "$vm/console_reports.sh" "$log" || exit 1
