@@ -21,13 +21,15 @@
 # TCP (LSO: the device cuts the kernel's large sends at the MSS).  Then the
 # same stream between two veth ends in one guest, for the rate's ratio.
 # "traffic N NET_STREAM HANDOVER" adds issue 38's handover (handover.c):
-# with mlx5_ib loaded (a RoCE device on each function), process A makes
-# a counting drop rule for a UDP port on the receiving function through
-# mlx5dv, passes its DEVX counter and command fd to B and is killed in
-# the middle of a burst; the counter, read through B's import, must
-# have counted every datagram sent while the rule lived, and once B
-# closes the file the receiving socket must get every datagram of the
-# last burst (none before).
+# with mlx5_ib loaded (a RoCE device on each function), process A builds
+# a counting drop rule for a UDP port on the receiving function from
+# DEVX objects (table, group, entry, counter) hooked in by an mlx5dv
+# rule, passes them with its command fd to B and is killed in the middle
+# of a burst; B removes the entry and group through its imports, then
+# closes the file.  The counter, read through B's import, must have
+# counted every datagram sent while the entry lived and none after, and
+# the receiving socket must get every datagram of the last burst (none
+# before: the rule dropped the first two, the table's miss the third).
 modprobe mlx5_core || { echo "FAIL: modprobe mlx5_core"; exit 1; }
 want=$(ls -d /sys/bus/pci/drivers/mlx5_core/0000:* 2>/dev/null | wc -l)
 fail=0
@@ -91,7 +93,7 @@ handover_run() {
 	sleep 0.5
 	ipr netns exec b "$handover" "$ibdev" \
 		"/usr/sbin/ip netns exec a $net_stream blast 10.38.0.2 5002 $HO_RATE" \
-		$HO_N $HO_N $HO_N
+		$HO_N $HO_N $HO_N $HO_N
 	hrc=$?
 	sleep 1
 	kill -TERM $cnt
@@ -100,15 +102,15 @@ handover_run() {
 	got=$(sed -n 's/^net_stream count: \([0-9]*\) .*/\1/p' /tmp/count.out)
 	rxb=$(( $(link_stat b "$db" rx 2) - rxb0 ))
 	vrx=$(( $(dev_stat b "$db" rx_vport_unicast_packets) - vrx0 ))
-	echo "handover on $ibdev: burst 3 (no rule) delivered ${got:-?} of" \
-		"$HO_N; over the three bursts netdev b rx_packets +$rxb," \
+	echo "handover on $ibdev: burst 4 (no hook) delivered ${got:-?} of" \
+		"$HO_N; over the four bursts netdev b rx_packets +$rxb," \
 		"device b rx_vport_unicast_packets +$vrx"
 	[ "$hrc" = 0 ] || return 1
-	# (the port received all three bursts, whatever steering did)
-	[ "$vrx" -ge $((3 * HO_N)) ] ||
+	# (the port received all four bursts, whatever steering did)
+	[ "$vrx" -ge $((4 * HO_N)) ] ||
 		{ echo "FAIL: the device's counters miss datagrams"; return 1; }
 	[ "$got" = "$HO_N" ] ||
-		{ echo "FAIL: the receiver did not get burst 3, and only it"; return 1; }
+		{ echo "FAIL: the receiver did not get burst 4, and only it"; return 1; }
 }
 traffic() {	# dev_a dev_b n net_stream [handover]
 	da=$1 db=$2 n=$3 net_stream=$4 handover=${5:-} rc=0
