@@ -181,8 +181,12 @@ traffic() {	# dev_a dev_b n net_stream [handover]
 		stream a 10.39.0.1 b 10.39.0.2 "$n" | sed 's/^/veth: /' ||
 			true
 		vrate=$(sed -n 's/.* \([0-9]*\) datagrams\/s$/\1/p' /tmp/send.out)
+		ratio=?
+		[ -n "$rate" ] && [ -n "$vrate" ] && [ "$vrate" -gt 0 ] &&
+			ratio=$(awk "BEGIN { printf \"%.2f\", $rate / $vrate }")
 		echo "stream rate: mlx5e ${rate:-?} datagrams/s, veth" \
-			"${vrate:-?} datagrams/s (TCG, same guest, same run)"
+			"${vrate:-?} datagrams/s, ratio ${ratio}x (TCG, same" \
+			"guest, same run)"
 	else
 		echo "stream rate: mlx5e ${rate:-?} datagrams/s (no veth)"
 	fi
