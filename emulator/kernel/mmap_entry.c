@@ -11,8 +11,9 @@
  * (rdma_user_mmap_entry_free() -> mlx5_ib_mmap_free()) only at the last
  * munmap(), in any process.  The page is then reused lowest-free.  The
  * offset is too on today's kernels (--handles=lowest-free); with kernel
- * series v3 (--handles=unique) the ucontext keeps it for the rest of its
- * life (patch 3), so it is never given again.
+ * series v3 (--handles=unique) the ucontext keeps it reserved until the
+ * range has no free run left, then gives every freed offset back at once
+ * (patch 3): each offset once per pass through the range.
  *
  * The model sees mappings without being told of them: an entry's page is
  * a memfd the clients map MAP_SHARED (writable or not, from a file open
@@ -118,28 +119,45 @@ void emu_mmap_reap(struct emu_device *dev)
 	}
 }
 
-/*
- * follows rdma_user_mmap_entry_insert_range(): the lowest free range of
- * the ufile's offsets in mlx5's range (removed entries still mapped hold
- * theirs).  Series v3 leaves every freed offset reserved, so the lowest
- * free range starts where no offset was ever given: every offset below
- * that point was given (the search always took the lowest), and none
- * above it.  The model keeps that point instead of the reserved offsets.
- */
-uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages,
-			 bool *page_used, uint32_t page_idx)
+/* The lowest run of npages at or after pgoff that no entry holds. */
+static uint64_t free_run(struct emu_ufile *uf, uint64_t pgoff,
+			 uint64_t npages)
 {
-	struct emu_mmap_entry *e;
-	uint64_t pgoff = EMU_PGOFF_MIN, prev;
+	uint64_t prev;
 
-	if (uf->dev->unique_handles && uf->next_pgoff > pgoff)
-		pgoff = uf->next_pgoff;
-	emu_mmap_reap(uf->dev);
 	do {
 		prev = pgoff;
 		pgoff = skip_taken(uf->mmaps, NULL, pgoff, npages);
 		pgoff = skip_taken(uf->dev->mmaps_removed, uf, pgoff, npages);
 	} while (pgoff != prev);
+	return pgoff;
+}
+
+/*
+ * follows rdma_user_mmap_entry_insert_range(): the lowest free range of
+ * the ufile's offsets in mlx5's range (removed entries still mapped hold
+ * theirs).  Series v3 leaves every freed offset reserved until the range
+ * is used up, so the lowest free range starts where no offset was given
+ * in the current pass: every offset below that point was (the search
+ * always took the lowest), and none above it.  The model keeps that
+ * point instead of the reserved offsets; a new pass starts it again at
+ * the bottom.  (One case differs, unreached by any test: an entry that
+ * lives across a new pass and is freed during it keeps its offsets
+ * reserved in the kernel until the pass after, and the model gives them
+ * when the pass reaches them.)
+ */
+uint64_t emu_mmap_insert(struct emu_ufile *uf, int fd, uint64_t npages,
+			 bool *page_used, uint32_t page_idx)
+{
+	struct emu_mmap_entry *e;
+	uint64_t pgoff = EMU_PGOFF_MIN;
+
+	if (uf->dev->unique_handles && uf->next_pgoff > pgoff)
+		pgoff = uf->next_pgoff;
+	emu_mmap_reap(uf->dev);
+	pgoff = free_run(uf, pgoff, npages);
+	if (pgoff + npages - 1 > EMU_PGOFF_MAX && uf->dev->unique_handles)
+		pgoff = free_run(uf, EMU_PGOFF_MIN, npages);
 	if (pgoff + npages - 1 > EMU_PGOFF_MAX)
 		return 0;
 	e = calloc(1, sizeof(*e));

@@ -87,7 +87,7 @@ struct emu_ufile {
 	/* series v3: what QUERY_CONTEXT's FILE_ID answers, never 0 */
 	uint64_t file_id;
 	struct emu_mmap_entry *mmaps;	/* offsets that map (not removed) */
-	/* series v3 patch 3: the lowest page offset never given */
+	/* series v3 patch 3: the lowest page offset not given this pass */
 	uint64_t next_pgoff;
 	int async_fd;			/* write end of the async event pipe */
 	unsigned int refs;		/* connection + requests in flight */

@@ -45,7 +45,7 @@
 #define BLOB_MAX 512
 
 static bool unique;
-static bool offsets_once;	/* a VAR's mmap offset is given once */
+static bool offsets_once;	/* ... once per pass of its range */
 static struct ibv_pd *mr_pd;	/* the creator's, for MRs */
 static struct ibv_pd *mr_pd_b;	/* mr_pd imported by the importer */
 static void *buf;		/* UMEM and MR memory */
@@ -493,7 +493,7 @@ int main(int argc, char **argv)
 	       unique ? "once per file (series v3)" : "lowest free first");
 	offsets_once = kernel_offsets_once(a);
 	printf("the kernel gives mmap offsets %s\n", offsets_once ?
-	       "once per ucontext (series v3)" : "lowest free first");
+	       "once per pass (series v3)" : "lowest free first");
 	CHECK_EQ(offsets_once, unique);
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		importer_stale(&kinds[i], a, b);

@@ -5,7 +5,8 @@
  * A VAR destroyed while its page is mapped keeps its page index and its
  * mmap offset until the last munmap(), then its page index is reused
  * lowest-free; its offset too on every released kernel, while kernel
- * series v3 (patch 3) never gives an offset twice in a ucontext.
+ * series v3 (patch 3) gives an offset once per pass through its range
+ * (16,187,392 offsets for VARs and UARs: no test reaches a second pass).
  *
  * Without the verbs file id (--handles=lowest-free, every released
  * kernel) the handle is reused lowest-free at once, and import can only
@@ -18,10 +19,11 @@
  *     index and offset: the blob imports and its offset maps the new
  *     VAR's page.  Nothing the kernel answers tells it from the old one.
  * With it (series v3, --handles=unique) no handle and no mmap offset is
- * given twice and import asks nothing: the stale blob imports at every
- * step, its handle names nothing (the new VARs have other handles), and
- * after the last munmap() the new VAR gets the old page but another
- * offset, so the blob's offset maps nothing (EINVAL).  The program reads
+ * given twice (within a pass of its range) and import asks nothing:
+ * the stale blob imports at every step, its handle names nothing (the
+ * new VARs have other handles), and after the last munmap() the new
+ * VAR gets the old page but another offset, so the blob's offset maps
+ * nothing (EINVAL).  The program reads
  * the offset rule from the kernel (a VAR freed and made again) and checks
  * that it goes with the file id: the series is one.
  */
@@ -60,7 +62,8 @@ static struct mlx5dv_var *var_alloc(struct ibv_context *ctx)
 static bool file_ids;
 
 /*
- * Does the ucontext give each mmap offset once (series v3, patch 3)?  A
+ * Does the ucontext give each mmap offset once per pass (series v3,
+ * patch 3)?  A
  * VAR never mapped is freed at once, so a released kernel gives its
  * offset to the next VAR.
  */
@@ -101,7 +104,7 @@ int main(void)
 	file_ids = file_id_expected(ctx->cmd_fd);
 	once = offsets_once(ctx);
 	printf("the kernel gives mmap offsets %s\n",
-	       once ? "once per ucontext (series v3)" : "lowest free first");
+	       once ? "once per pass (series v3)" : "lowest free first");
 	CHECK_EQ(once, file_ids);
 	a = var_alloc(ctx);
 	CHECK_EQ(mlx5dv_var_export(a, blob), 0);
