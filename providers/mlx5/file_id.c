@@ -176,13 +176,14 @@ static void keep(struct ibv_context *ctx, uint64_t id)
 
 int file_id_get(struct ibv_context *ctx, uint64_t *id)
 {
-	int saved = errno, ret;
 	uint64_t got;
+	int saved, ret;
 
 	if (ctx->cmd_fd < 0)
 		return EOPNOTSUPP;
 	if (lookup(ctx, id))
 		return 0;
+	saved = errno;	/* only the query may change it */
 	ret = query_file_id(ctx->cmd_fd, &got);
 	errno = saved;
 	if (ret)
