@@ -7,34 +7,25 @@
 #include "blob.h"
 #include "crc32c.h"
 
+/*
+ * The header as eight-byte little-endian words (blob.h has the table):
+ *   0  magic (bits 0..31), version (32..47), kind (48..63)
+ *   1  length (0..31), checksum (32..63)
+ *   2  node GUID
+ *   3  vhca_id (0..15), flags (16..31), reserved (32..63)
+ *   4  boot id, bytes 0..7; 5: bytes 8..15
+ */
 enum {
-	OFF_MAGIC = 0,
-	OFF_VERSION = 4,
-	OFF_KIND = 6,
 	OFF_LENGTH = 8,
-	PREFIX_SIZE = OFF_LENGTH + 4,	/* what says how long the rest is */
 	OFF_CHECKSUM = 12,
-	OFF_GUID = 16,
-	OFF_VHCA_ID = 24,
-	OFF_FLAGS = 26,
-	OFF_RESERVED = 28,
 	OFF_BODY = BLOB_HEADER_SIZE,
 	BODY_WORDS = (BLOB_MAX_SIZE - OFF_BODY) / 8,
 };
 
 /*
  * Whole little-endian words through memcpy: one load or store each on
- * the CPUs this is built for, where a loop over the bytes was several
- * instructions a byte on the import and export paths.
+ * the CPUs this is built for.
  */
-static inline uint16_t ld16(const unsigned char *p)
-{
-	uint16_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return le16toh(v);
-}
-
 static inline uint32_t ld32(const unsigned char *p)
 {
 	uint32_t v;
@@ -49,18 +40,6 @@ static inline uint64_t ld64(const unsigned char *p)
 
 	memcpy(&v, p, sizeof(v));
 	return le64toh(v);
-}
-
-static inline void st16(unsigned char *p, uint16_t v)
-{
-	v = htole16(v);
-	memcpy(p, &v, sizeof(v));
-}
-
-static inline void st32(unsigned char *p, uint32_t v)
-{
-	v = htole32(v);
-	memcpy(p, &v, sizeof(v));
 }
 
 static inline void st64(unsigned char *p, uint64_t v)
@@ -89,16 +68,6 @@ uint32_t blob_checksum(const void *buf, size_t len)
 	return ~crc;
 }
 
-/*
- * The checksum of an encoded blob of our own whose checksum field is
- * zero: one pass over whole words, where blob_checksum() must leave the
- * caller's field alone and so takes three.
- */
-static uint32_t checksum_zeroed(const unsigned char *p, size_t len)
-{
-	return ~crc32c_update(~0u, p, len);
-}
-
 size_t blob_size(enum blob_kind kind)
 {
 	switch (kind) {
@@ -117,120 +86,112 @@ bool blob_version_known(uint16_t version)
 	return version == BLOB_FORMAT_VERSION;
 }
 
-static inline void move32(unsigned char *p, uint32_t *v, bool store)
-{
-	if (store)
-		st32(p, *v);
-	else
-		*v = ld32(p);
-}
+/*
+ * The body's fields, one list per kind for encode, decode and the
+ * reserved bits alike: X(arg, word, bit, bits, field of struct blob), the
+ * field held in bits bit.. of the blob's little-endian eight-byte word
+ * number word (byte offset 8 * word; blob.h has the table).  Bits that no
+ * field holds are reserved.
+ */
+#define DEVX_OBJ_BODY(X, a)						\
+	X(a, 6, 0, 32, handle) X(a, 6, 32, 32, obj.type)		\
+	X(a, 7, 0, 32, obj.object_id) X(a, 7, 32, 8, obj.log_obj_range)	\
+	X(a, 8, 0, 64, obj.rx_icm_addr) X(a, 9, 0, 64, file_id)
+#define DEVX_UMEM_BODY(X, a)						\
+	X(a, 6, 0, 32, handle) X(a, 6, 32, 32, umem.umem_id)		\
+	X(a, 7, 0, 64, file_id)
+#define VAR_BODY(X, a)							\
+	X(a, 6, 0, 32, handle) X(a, 6, 32, 32, var.page_id)		\
+	X(a, 7, 0, 32, var.length)					\
+	X(a, 8, 0, 64, var.mmap_off) X(a, 9, 0, 64, file_id)
 
-static inline void move64(unsigned char *p, uint64_t *v, bool store)
-{
-	if (store)
-		st64(p, *v);
-	else
-		*v = ld64(p);
-}
+#define BITS(n) (~0ull >> (64 - (n)))
+
+#define PACK(w, word, bit, bits, f) (w)[word] |= (uint64_t)b->f << (bit);
+#define UNPACK(w, word, bit, bits, f) b->f = (w)[word] >> (bit) & BITS(bits);
+#define USED(at, word, bit, bits, f) \
+	| ((word) == (at) ? BITS(bits) << (bit) : 0)
+#define RESERVED(list, at) (~(0 list(USED, at)))
+#define RESERVED_WORDS(list) \
+	{ RESERVED(list, 6), RESERVED(list, 7), RESERVED(list, 8), \
+	  RESERVED(list, 9) }
+
+enum {
+	W_BOOT = BLOB_BOOT_ID_OFF / 8,
+	W_BODY = OFF_BODY / 8,
+	MAX_WORDS = BLOB_MAX_SIZE / 8,
+};
+
+/* Per kind, the body words' reserved bits (past a kind's end: unread). */
+static const uint64_t body_reserved[][BODY_WORDS] = {
+	[BLOB_KIND_DEVX_OBJ] = RESERVED_WORDS(DEVX_OBJ_BODY),
+	[BLOB_KIND_DEVX_UMEM] = RESERVED_WORDS(DEVX_UMEM_BODY),
+	[BLOB_KIND_VAR] = RESERVED_WORDS(VAR_BODY),
+};
+
+/* Header word 3: vhca_id, flags, reserved. */
+#define W3_VHCA_ID 0xffffull
+#define W3_FLAG_VHCA_ID ((uint64_t)BLOB_F_VHCA_ID << 16)
 
 /*
- * The fields after the header's fixed part, between b and the bytes p,
- * stored or loaded: encode and decode share this one list of offsets.
- * Inline, so that each direction is compiled without the other.
+ * The blob as words held in registers, not bytes laid out and read back
+ * (narrow stores read back as whole words stall the CPU's store
+ * forwarding): b's fields, checksum 0.  len: blob_size(b->kind), known.
  */
-static inline void move_body(unsigned char *p, struct blob *b, bool store)
+static void pack(const struct blob *b, uint64_t *w, size_t len)
 {
-	unsigned char *body = p + OFF_BODY;
-
-	if (store)
-		memcpy(p + BLOB_BOOT_ID_OFF, b->boot_id, BLOB_BOOT_ID_LEN);
-	else
-		memcpy(b->boot_id, p + BLOB_BOOT_ID_OFF, BLOB_BOOT_ID_LEN);
-	move32(body, &b->handle, store);
+	memset(w, 0, MAX_WORDS * sizeof(*w));
+	w[0] = ld32((const unsigned char *)BLOB_MAGIC) |
+	       (uint64_t)b->version << 32 | (uint64_t)b->kind << 48;
+	w[1] = len;
+	w[2] = b->node_guid;
+	if (b->has_vhca_id)
+		w[3] = b->vhca_id | W3_FLAG_VHCA_ID;
+	w[W_BOOT] = ld64(b->boot_id);
+	w[W_BOOT + 1] = ld64(b->boot_id + 8);
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
-		move32(body + 4, &b->obj.type, store);
-		move32(body + 8, &b->obj.object_id, store);
-		move64(body + 16, &b->obj.rx_icm_addr, store);
-		if (store)
-			body[12] = b->obj.log_obj_range;
-		else
-			b->obj.log_obj_range = body[12];
+		DEVX_OBJ_BODY(PACK, w)
 		break;
 	case BLOB_KIND_DEVX_UMEM:
-		move32(body + 4, &b->umem.umem_id, store);
+		DEVX_UMEM_BODY(PACK, w)
 		break;
 	case BLOB_KIND_VAR:
-		move32(body + 4, &b->var.page_id, store);
-		move32(body + 8, &b->var.length, store);
-		move64(body + 16, &b->var.mmap_off, store);
+		VAR_BODY(PACK, w)
 		break;
 	}
-	/* each kind's last eight bytes */
-	move64(p + blob_size(b->kind) - 8, &b->file_id, store);
-}
-
-/* Writes b, checksum field zero, into p (len bytes, zeroed). */
-static void encode_fields(const struct blob *b, unsigned char *p, size_t len)
-{
-	memcpy(p + OFF_MAGIC, BLOB_MAGIC, 4);
-	st16(p + OFF_VERSION, b->version);
-	st16(p + OFF_KIND, b->kind);
-	st32(p + OFF_LENGTH, len);
-	st64(p + OFF_GUID, b->node_guid);
-	if (b->has_vhca_id) {
-		st16(p + OFF_VHCA_ID, b->vhca_id);
-		st16(p + OFF_FLAGS, BLOB_F_VHCA_ID);
-	}
-	/* A store only reads b. */
-	move_body(p, (struct blob *)b, true);
 }
 
 size_t blob_encode(const struct blob *b, void *buf)
 {
-	unsigned char out[BLOB_MAX_SIZE] = { 0 };
-	size_t len = blob_size(b->kind);
+	size_t len = blob_size(b->kind), i;
+	uint64_t w[MAX_WORDS];
+	unsigned char *p = buf;
 
 	if (!len || !blob_version_known(b->version))
 		return 0;
-	encode_fields(b, out, len);
-	st32(out + OFF_CHECKSUM, checksum_zeroed(out, len));
-	memcpy(buf, out, len);
+	pack(b, w, len);
+	w[1] |= (uint64_t)~crc32c_words(~0u, w, len / 8) << 32;
+	for (i = 0; i < len / 8; i++)
+		st64(p + 8 * i, w[i]);
 	return len;
 }
 
 /*
- * The body's reserved bits, per kind and eight-byte word from OFF_BODY
- * (little-endian, as ld64 reads them): the bytes move_body() leaves
- * zero, which blob_body_reserved() derives from it (unit_blob checks
- * that the two agree bit for bit).
+ * Does the blob of kind in w (checksum checked) say only what its fields
+ * say: no reserved bit, unknown flag or vhca_id without its flag set?
+ * Such a blob is the one that encoding its decoded fields gives back,
+ * which is what decoding promises (blob.h).
  */
-static const uint64_t body_reserved[][BODY_WORDS] = {
-	/* log_obj_range is byte 60; 61..63 reserved */
-	[BLOB_KIND_DEVX_OBJ] = { 0, 0xffffff0000000000ull, 0, 0 },
-	[BLOB_KIND_DEVX_UMEM] = { 0, 0, 0, 0 },
-	/* length ends at byte 60; 60..63 reserved */
-	[BLOB_KIND_VAR] = { 0, 0xffffffff00000000ull, 0, 0 },
-};
-
-/*
- * Does the blob of kind in p (len bytes, checksum checked) say only what
- * its fields say: no reserved bit, unknown flag or vhca_id without its
- * flag set?  Such a blob is the one that encoding its decoded fields
- * gives back, which is what decoding promises (blob.h).
- */
-static bool canonical(const unsigned char *p, enum blob_kind kind,
-		      size_t len)
+static bool canonical(const uint64_t *w, enum blob_kind kind, size_t len)
 {
-	uint16_t flags = ld16(p + OFF_FLAGS);
-	uint64_t stray = ld32(p + OFF_RESERVED);
+	uint64_t stray = w[3] & ~(W3_VHCA_ID | W3_FLAG_VHCA_ID);
 	size_t i;
 
-	stray |= flags & ~BLOB_F_VHCA_ID;
-	if (!(flags & BLOB_F_VHCA_ID))
-		stray |= ld16(p + OFF_VHCA_ID);
-	for (i = 0; i < (len - OFF_BODY) / 8; i++)
-		stray |= ld64(p + OFF_BODY + 8 * i) & body_reserved[kind][i];
+	if (!(w[3] & W3_FLAG_VHCA_ID))
+		stray |= w[3] & W3_VHCA_ID;
+	for (i = W_BODY; i < len / 8; i++)
+		stray |= w[i] & body_reserved[kind][i - W_BODY];
 	return !stray;
 }
 
@@ -249,51 +210,64 @@ void blob_test_set_decode_seam(void (*fn)(void))
 int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 		struct blob *b)
 {
-	unsigned char raw[BLOB_MAX_SIZE];
-	const unsigned char *p = raw;
+	const unsigned char *p = buf;
+	uint64_t w[MAX_WORDS];
 	uint16_t kind, version;
 	uint32_t sum;
-	size_t len;
+	size_t len, i;
 
 	if (!buf || !b || avail < BLOB_HEADER_SIZE)
 		return EINVAL;
 
 	/*
 	 * The caller's bytes may be rewritten by another thread or process
-	 * at any time: each is read once, into raw, and only raw is checked
-	 * and decoded.  Magic, version, kind and length first: a caller
-	 * that passes no size (avail SIZE_MAX) owns only what a record of
-	 * that kind and length holds, so nothing past them is read until
-	 * they agree.
+	 * at any time: each is read once, into w, and only w is checked and
+	 * decoded.  Magic, version, kind and length first: a caller that
+	 * passes no size (avail SIZE_MAX) owns only what a record of that
+	 * kind and length holds, so nothing past them is read until they
+	 * agree.
 	 */
-	memcpy(raw, buf, PREFIX_SIZE);
-	if (memcmp(p + OFF_MAGIC, BLOB_MAGIC, 4))
+	w[0] = ld64(p);
+	w[1] = ld32(p + OFF_LENGTH);
+	if ((uint32_t)w[0] != ld32((const unsigned char *)BLOB_MAGIC))
 		return EINVAL;
-	version = ld16(p + OFF_VERSION);
+	version = w[0] >> 32;
 	if (!blob_version_known(version))
 		return EPROTO;
-	kind = ld16(p + OFF_KIND);
+	kind = w[0] >> 48;
 	len = blob_size(kind);
 	if (!len || (expect && kind != expect))
 		return EINVAL;
-	if (ld32(p + OFF_LENGTH) != len || avail < len)
+	if (w[1] != len || avail < len)
 		return EINVAL;
-	memcpy(raw + PREFIX_SIZE, (const unsigned char *)buf + PREFIX_SIZE,
-	       len - PREFIX_SIZE);
-	/* raw is ours: its checksum field is zeroed for one whole pass. */
 	sum = ld32(p + OFF_CHECKSUM);
-	st32(raw + OFF_CHECKSUM, 0);
-	if (sum != checksum_zeroed(raw, len) || !canonical(raw, kind, len))
+	for (i = 2; i < len / 8; i++)
+		w[i] = ld64(p + 8 * i);
+	/* w[1] holds the checksum field as zero, which it is summed as. */
+	if (sum != (uint32_t)~crc32c_words(~0u, w, len / 8) ||
+	    !canonical(w, kind, len))
 		return EINVAL;
 	DECODE_SEAM();
 
 	memset(b, 0, sizeof(*b));
 	b->version = version;
 	b->kind = kind;
-	b->node_guid = ld64(p + OFF_GUID);
-	b->has_vhca_id = ld16(p + OFF_FLAGS) & BLOB_F_VHCA_ID;
-	b->vhca_id = ld16(p + OFF_VHCA_ID);
-	move_body(raw, b, false);
+	b->node_guid = w[2];
+	b->has_vhca_id = w[3] & W3_FLAG_VHCA_ID;
+	b->vhca_id = w[3] & W3_VHCA_ID;
+	st64(b->boot_id, w[W_BOOT]);
+	st64(b->boot_id + 8, w[W_BOOT + 1]);
+	switch (kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		DEVX_OBJ_BODY(UNPACK, w)
+		break;
+	case BLOB_KIND_DEVX_UMEM:
+		DEVX_UMEM_BODY(UNPACK, w)
+		break;
+	case BLOB_KIND_VAR:
+		VAR_BODY(UNPACK, w)
+		break;
+	}
 	return 0;
 }
 
@@ -319,26 +293,4 @@ size_t blob_body_reserved(enum blob_kind kind, uint16_t version,
 			span[n++] = (struct blob_span){ i, 1 };
 	}
 	return n;
-}
-
-void blob_set_device(struct blob *b, const struct blob_device *dev)
-{
-	b->node_guid = dev->node_guid;
-	b->has_vhca_id = dev->has_vhca_id;
-	b->vhca_id = dev->has_vhca_id ? dev->vhca_id : 0;
-}
-
-int blob_check_device(const struct blob *b, const struct blob_device *dev)
-{
-	if (b->node_guid != dev->node_guid)
-		return EXDEV;
-	if (b->has_vhca_id && dev->has_vhca_id && b->vhca_id != dev->vhca_id)
-		return EXDEV;
-	return 0;
-}
-
-int blob_check_boot(const struct blob *b,
-		    const uint8_t boot[BLOB_BOOT_ID_LEN])
-{
-	return memcmp(b->boot_id, boot, BLOB_BOOT_ID_LEN) ? ESTALE : 0;
 }

@@ -19,6 +19,13 @@
  */
 uint32_t crc32c_update(uint32_t crc, const void *buf, size_t len);
 
+/*
+ * crc32c_update() over n eight-byte words, each the number whose
+ * little-endian bytes are the data: what a codec that holds a record in
+ * registers checksums without laying its bytes out first.
+ */
+uint32_t crc32c_words(uint32_t crc, const uint64_t *w, size_t n);
+
 /* The table-driven path alone, whatever the CPU. */
 uint32_t crc32c_update_portable(uint32_t crc, const void *buf, size_t len);
 

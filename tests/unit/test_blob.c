@@ -548,10 +548,10 @@ static int in_spans(enum blob_kind kind, size_t off)
 }
 
 /*
- * Decoding's own list of reserved bits against the one derived from the
- * encoder (blob_body_reserved()), bit for bit: every bit of a reserved
- * body byte refused, every other body byte at 0xff decoded and encoded
- * back to the same bytes.
+ * This test's list of reserved bytes against the encoder's
+ * (blob_body_reserved()) and the decoder's, bit for bit: every bit of a
+ * reserved body byte refused, every other body byte at 0xff decoded and
+ * encoded back to the same bytes.
  */
 static void test_reserved_bits(void)
 {
