@@ -134,22 +134,27 @@ static const uint64_t body_reserved[][BODY_WORDS] = {
 #define W3_FLAG_VHCA_ID ((uint64_t)BLOB_F_VHCA_ID << 16)
 
 /*
- * The blob as words held in registers, not bytes laid out and read back
- * (narrow stores read back as whole words stall the CPU's store
- * forwarding): b's fields, checksum 0.  len: blob_size(b->kind), known.
+ * The blob of kind as words held in registers, not bytes laid out and
+ * read back (narrow stores read back as whole words stall the CPU's
+ * store forwarding), checksummed and stored.  Inlined once per kind, as
+ * decode_kind() is.
  */
-static void pack(const struct blob *b, uint64_t *w, size_t len)
+static inline __attribute__((always_inline)) size_t
+encode_kind(const struct blob *b, enum blob_kind kind, unsigned char *p)
 {
-	memset(w, 0, MAX_WORDS * sizeof(*w));
+	const size_t len = blob_size(kind);
+	uint64_t w[MAX_WORDS] = { 0 };
+	size_t i;
+
 	w[0] = ld32((const unsigned char *)BLOB_MAGIC) |
-	       (uint64_t)b->version << 32 | (uint64_t)b->kind << 48;
+	       (uint64_t)b->version << 32 | (uint64_t)kind << 48;
 	w[1] = len;
 	w[2] = b->node_guid;
 	if (b->has_vhca_id)
 		w[3] = b->vhca_id | W3_FLAG_VHCA_ID;
 	w[W_BOOT] = ld64(b->boot_id);
 	w[W_BOOT + 1] = ld64(b->boot_id + 8);
-	switch (b->kind) {
+	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
 		DEVX_OBJ_BODY(PACK, w)
 		break;
@@ -160,21 +165,25 @@ static void pack(const struct blob *b, uint64_t *w, size_t len)
 		VAR_BODY(PACK, w)
 		break;
 	}
-}
-
-size_t blob_encode(const struct blob *b, void *buf)
-{
-	size_t len = blob_size(b->kind), i;
-	uint64_t w[MAX_WORDS];
-	unsigned char *p = buf;
-
-	if (!len || !blob_version_known(b->version))
-		return 0;
-	pack(b, w, len);
 	w[1] |= (uint64_t)~crc32c_words(~0u, w, len / 8) << 32;
 	for (i = 0; i < len / 8; i++)
 		st64(p + 8 * i, w[i]);
 	return len;
+}
+
+size_t blob_encode(const struct blob *b, void *buf)
+{
+	if (!blob_version_known(b->version))
+		return 0;
+	switch (b->kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		return encode_kind(b, BLOB_KIND_DEVX_OBJ, buf);
+	case BLOB_KIND_DEVX_UMEM:
+		return encode_kind(b, BLOB_KIND_DEVX_UMEM, buf);
+	case BLOB_KIND_VAR:
+		return encode_kind(b, BLOB_KIND_VAR, buf);
+	}
+	return 0;
 }
 
 /*
@@ -183,7 +192,8 @@ size_t blob_encode(const struct blob *b, void *buf)
  * Such a blob is the one that encoding its decoded fields gives back,
  * which is what decoding promises (blob.h).
  */
-static bool canonical(const uint64_t *w, enum blob_kind kind, size_t len)
+static inline bool canonical(const uint64_t *w, enum blob_kind kind,
+			     size_t len)
 {
 	uint64_t stray = w[3] & ~(W3_VHCA_ID | W3_FLAG_VHCA_ID);
 	size_t i;
@@ -207,14 +217,55 @@ void blob_test_set_decode_seam(void (*fn)(void))
 #define DECODE_SEAM() ((void)0)
 #endif
 
+/*
+ * blob_decode() past the prefix, for one kind: inlined once per kind,
+ * so that its length, reserved bits and fields are constants and its
+ * loops unrolled.  w[0..1] hold the prefix read, sum the checksum field.
+ */
+static inline __attribute__((always_inline)) int
+decode_kind(const unsigned char *p, uint64_t *w, uint32_t sum,
+	    enum blob_kind kind, struct blob *b)
+{
+	const size_t len = blob_size(kind);
+	size_t i;
+
+	for (i = 2; i < len / 8; i++)
+		w[i] = ld64(p + 8 * i);
+	/* w[1] holds the checksum field as zero, which it is summed as. */
+	if (sum != (uint32_t)~crc32c_words(~0u, w, len / 8) ||
+	    !canonical(w, kind, len))
+		return EINVAL;
+	DECODE_SEAM();
+
+	memset(b, 0, sizeof(*b));
+	b->version = w[0] >> 32;
+	b->kind = kind;
+	b->node_guid = w[2];
+	b->has_vhca_id = w[3] & W3_FLAG_VHCA_ID;
+	b->vhca_id = w[3] & W3_VHCA_ID;
+	st64(b->boot_id, w[W_BOOT]);
+	st64(b->boot_id + 8, w[W_BOOT + 1]);
+	switch (kind) {
+	case BLOB_KIND_DEVX_OBJ:
+		DEVX_OBJ_BODY(UNPACK, w)
+		break;
+	case BLOB_KIND_DEVX_UMEM:
+		DEVX_UMEM_BODY(UNPACK, w)
+		break;
+	case BLOB_KIND_VAR:
+		VAR_BODY(UNPACK, w)
+		break;
+	}
+	return 0;
+}
+
 int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 		struct blob *b)
 {
 	const unsigned char *p = buf;
 	uint64_t w[MAX_WORDS];
 	uint16_t kind, version;
-	uint32_t sum;
-	size_t len, i;
+	size_t len;
 
 	if (!buf || !b || avail < BLOB_HEADER_SIZE)
 		return EINVAL;
@@ -240,35 +291,17 @@ int blob_decode(const void *buf, size_t avail, enum blob_kind expect,
 		return EINVAL;
 	if (w[1] != len || avail < len)
 		return EINVAL;
-	sum = ld32(p + OFF_CHECKSUM);
-	for (i = 2; i < len / 8; i++)
-		w[i] = ld64(p + 8 * i);
-	/* w[1] holds the checksum field as zero, which it is summed as. */
-	if (sum != (uint32_t)~crc32c_words(~0u, w, len / 8) ||
-	    !canonical(w, kind, len))
-		return EINVAL;
-	DECODE_SEAM();
-
-	memset(b, 0, sizeof(*b));
-	b->version = version;
-	b->kind = kind;
-	b->node_guid = w[2];
-	b->has_vhca_id = w[3] & W3_FLAG_VHCA_ID;
-	b->vhca_id = w[3] & W3_VHCA_ID;
-	st64(b->boot_id, w[W_BOOT]);
-	st64(b->boot_id + 8, w[W_BOOT + 1]);
 	switch (kind) {
 	case BLOB_KIND_DEVX_OBJ:
-		DEVX_OBJ_BODY(UNPACK, w)
-		break;
+		return decode_kind(p, w, ld32(p + OFF_CHECKSUM),
+				   BLOB_KIND_DEVX_OBJ, b);
 	case BLOB_KIND_DEVX_UMEM:
-		DEVX_UMEM_BODY(UNPACK, w)
-		break;
-	case BLOB_KIND_VAR:
-		VAR_BODY(UNPACK, w)
-		break;
+		return decode_kind(p, w, ld32(p + OFF_CHECKSUM),
+				   BLOB_KIND_DEVX_UMEM, b);
+	default:
+		return decode_kind(p, w, ld32(p + OFF_CHECKSUM),
+				   BLOB_KIND_VAR, b);
 	}
-	return 0;
 }
 
 size_t blob_body_reserved(enum blob_kind kind, uint16_t version,
