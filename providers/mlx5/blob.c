@@ -165,7 +165,7 @@ encode_kind(const struct blob *b, enum blob_kind kind, unsigned char *p)
 		VAR_BODY(PACK, w)
 		break;
 	}
-	w[1] |= (uint64_t)~crc32c_words(~0u, w, len / 8) << 32;
+	w[1] |= (uint64_t)~crc32c_words_inline(~0u, w, len / 8) << 32;
 	for (i = 0; i < len / 8; i++)
 		st64(p + 8 * i, w[i]);
 	return len;
@@ -232,7 +232,7 @@ decode_kind(const unsigned char *p, uint64_t *w, uint32_t sum,
 	for (i = 2; i < len / 8; i++)
 		w[i] = ld64(p + 8 * i);
 	/* w[1] holds the checksum field as zero, which it is summed as. */
-	if (sum != (uint32_t)~crc32c_words(~0u, w, len / 8) ||
+	if (sum != (uint32_t)~crc32c_words_inline(~0u, w, len / 8) ||
 	    !canonical(w, kind, len))
 		return EINVAL;
 	DECODE_SEAM();

@@ -151,6 +151,20 @@ static crc32c_fn crc32c_choose(void)
 /* NULL until first use; every thread that races there picks the same. */
 static _Atomic(crc32c_fn) crc32c_impl;
 
+#ifdef CRC32C_INLINE_HW
+atomic_bool crc32c_inline_hw;
+#endif
+
+/* Sets the path, and the inline one's flag (crc32c.h) to match. */
+static void crc32c_set(crc32c_fn fn)
+{
+	atomic_store_explicit(&crc32c_impl, fn, memory_order_relaxed);
+#ifdef CRC32C_INLINE_HW
+	atomic_store_explicit(&crc32c_inline_hw, fn == crc32c_update_sse42,
+			      memory_order_relaxed);
+#endif
+}
+
 static crc32c_fn crc32c_get(void)
 {
 	crc32c_fn fn = atomic_load_explicit(&crc32c_impl,
@@ -158,7 +172,7 @@ static crc32c_fn crc32c_get(void)
 
 	if (!fn) {
 		fn = crc32c_choose();
-		atomic_store_explicit(&crc32c_impl, fn, memory_order_relaxed);
+		crc32c_set(fn);
 	}
 	return fn;
 }
@@ -196,7 +210,5 @@ bool crc32c_hw_in_use(void)
 
 void crc32c_force_portable(bool portable)
 {
-	atomic_store_explicit(&crc32c_impl,
-			      portable ? crc32c_update_portable : NULL,
-			      memory_order_relaxed);
+	crc32c_set(portable ? crc32c_update_portable : NULL);
 }

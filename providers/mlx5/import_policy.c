@@ -177,11 +177,3 @@ int import_policy_bounds(const struct blob *b)
 {
 	return import_policy_out_of_bounds(b) ? EINVAL : 0;
 }
-
-int import_policy_decode(const void *buf, size_t avail,
-			 enum blob_kind expect, struct blob *b)
-{
-	int ret = blob_decode(buf, avail, expect, b);
-
-	return ret ? ret : import_policy_bounds(b);
-}

@@ -175,9 +175,15 @@ const char *import_policy_out_of_bounds(const struct blob *b);
  * Everything import judges of a blob without a device or a kernel:
  * blob_decode() (avail, expect and b as there), then
  * import_policy_bounds().  0, or the errno import fails with.  The
- * library's import and mlx5-share-inspect both judge by this.
+ * library's import and mlx5-share-inspect both judge by this; inline,
+ * as import runs it on every blob.
  */
-int import_policy_decode(const void *buf, size_t avail,
-			 enum blob_kind expect, struct blob *b);
+static inline int import_policy_decode(const void *buf, size_t avail,
+				       enum blob_kind expect, struct blob *b)
+{
+	int ret = blob_decode(buf, avail, expect, b);
+
+	return ret ? ret : import_policy_bounds(b);
+}
 
 #endif

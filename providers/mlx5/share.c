@@ -54,34 +54,20 @@ int share_export_identity(struct ibv_context *ctx, struct blob_device *dev,
 	return ret;
 }
 
-int share_decode(struct ibv_context *ctx, const void *data,
-		 enum blob_kind kind, struct blob *b)
+/*
+ * share_decode() past the blob's own checks, before ctx's identities are
+ * all known: each asked as device_id.h, boot_id.h and file_id.h say, and
+ * kept together once they may be (share_bind()).  Apart, so that the
+ * common path keeps no buffers on its stack.
+ */
+__attribute__((noinline))
+static int share_decode_unbound(struct ibv_context *ctx, const struct blob *b)
 {
-	const struct ctx_ident *known;
 	uint8_t boot[BLOB_BOOT_ID_LEN];
 	struct blob_device dev;
 	uint64_t id;
 	int ret;
 
-	if (!ctx || !data)
-		return EINVAL;
-	ret = layout_check();
-	if (ret)
-		return ret;
-	if (!ctx->device)
-		return EINVAL;	/* no device to bind the blob to */
-	/* The public import has no length: the header's promise bounds it. */
-	ret = import_policy_decode(data, SIZE_MAX, kind, b);
-	if (ret)
-		return ret;
-	/* The checks below, each identity read from the one entry. */
-	known = ctx_cache_find(ctx);
-	if (known && known->bound) {
-		ret = blob_check_device(b, &known->dev);
-		if (!ret)
-			ret = blob_check_boot(b, known->boot_id);
-		return ret ? ret : import_policy_file(b, known->file_id);
-	}
 	ret = device_id_get(ctx, &dev);
 	if (ret)
 		return ret;
@@ -98,6 +84,33 @@ int share_decode(struct ibv_context *ctx, const void *data,
 		return ret;
 	share_bind(ctx, &dev, boot);
 	return import_policy_file(b, id);
+}
+
+int share_decode(struct ibv_context *ctx, const void *data,
+		 enum blob_kind kind, struct blob *b)
+{
+	const struct ctx_ident *known;
+	int ret;
+
+	if (!ctx || !data)
+		return EINVAL;
+	ret = layout_check();
+	if (ret)
+		return ret;
+	if (!ctx->device)
+		return EINVAL;	/* no device to bind the blob to */
+	/* The public import has no length: the header's promise bounds it. */
+	ret = import_policy_decode(data, SIZE_MAX, kind, b);
+	if (ret)
+		return ret;
+	/* The checks below, each identity read from the one entry. */
+	known = ctx_cache_find(ctx);
+	if (!known || !known->bound)
+		return share_decode_unbound(ctx, b);
+	ret = blob_check_device(b, &known->dev);
+	if (!ret)
+		ret = blob_check_boot(b, known->boot_id);
+	return ret ? ret : import_policy_file(b, known->file_id);
 }
 
 int share_file_id(struct ibv_context *ctx, uint64_t *id)

@@ -4,8 +4,9 @@
  * CPU has it) and the table, forced with crc32c_force_portable(), give
  * the same value for the same bytes, at every length and alignment that
  * matters to an eight-bytes-at-a-time loop, and the known check value;
- * crc32c_words() over words is crc32c_update() over their little-endian
- * bytes, on both paths, at every word count up to a blob's and past it.
+ * crc32c_words() and crc32c_words_inline() over words are
+ * crc32c_update() over their little-endian bytes, on both paths, at
+ * every word count up to a blob's and past it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,8 @@ int main(void)
 		for (off = 0; off < 2; off++) {
 			crc32c_force_portable(off);
 			if (crc32c_words(~0u, w, len) !=
+			    crc32c_update(~0u, buf, 8 * len) ||
+			    crc32c_words_inline(~0u, w, len) !=
 			    crc32c_update(~0u, buf, 8 * len)) {
 				CHECK(!"crc32c_words differs from the bytes'");
 				fprintf(stderr, "words %zu portable %zu\n",
