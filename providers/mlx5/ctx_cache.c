@@ -5,26 +5,19 @@
 #include <stdlib.h>
 
 #include "ctx_cache.h"
-#include "layout.h"
 
 #ifdef LAYOUT_LP64
-/* The padding the index goes into (ctx_cache.h). */
-#define SLOT_OFF (offsetof(struct ibv_context, num_comp_vectors) + sizeof(int))
+#define SLOT_OFF CTX_CACHE_SLOT_OFF
 _Static_assert(offsetof(struct ibv_context, mutex) - SLOT_OFF ==
 	       sizeof(uint32_t) && SLOT_OFF % sizeof(uint32_t) == 0,
 	       "four bytes of padding before ibv_context's mutex");
 
 enum {
-	CHUNK_ENTRIES = 4096,
-	NCHUNKS = CTX_CACHE_MAX_ENTRIES / CHUNK_ENTRIES,
+	CHUNK_ENTRIES = CTX_CACHE_CHUNK_ENTRIES,
+	NCHUNKS = CTX_CACHE_NCHUNKS,
 };
 
-struct ctx_entry {
-	const struct ibv_context *ctx;	/* whose (a check, not the key) */
-	struct ctx_ident ident;
-};
-
-static _Atomic(struct ctx_entry *) chunks[NCHUNKS];
+_Atomic(struct ctx_cache_entry *) ctx_cache_chunks[NCHUNKS];
 static atomic_uint used;	/* entries claimed */
 
 static uint32_t *slot_of(struct ibv_context *ctx)
@@ -32,27 +25,12 @@ static uint32_t *slot_of(struct ibv_context *ctx)
 	return (uint32_t *)((unsigned char *)ctx + SLOT_OFF);
 }
 
-const struct ctx_ident *ctx_cache_find(struct ibv_context *ctx)
-{
-	uint32_t slot = __atomic_load_n(slot_of(ctx), __ATOMIC_ACQUIRE);
-	struct ctx_entry *c, *e;
-
-	if (!slot || slot > CTX_CACHE_MAX_ENTRIES)
-		return NULL;
-	slot--;
-	c = atomic_load_explicit(&chunks[slot / CHUNK_ENTRIES],
-				 memory_order_acquire);
-	if (!c)
-		return NULL;
-	e = &c[slot % CHUNK_ENTRIES];
-	return e->ctx == ctx ? &e->ident : NULL;
-}
-
 /* A chunk for index, allocated by whichever thread gets there first. */
-static struct ctx_entry *chunk_for(uint32_t index)
+static struct ctx_cache_entry *chunk_for(uint32_t index)
 {
-	_Atomic(struct ctx_entry *) *at = &chunks[index / CHUNK_ENTRIES];
-	struct ctx_entry *c, *none = NULL;
+	_Atomic(struct ctx_cache_entry *) *at =
+		&ctx_cache_chunks[index / CHUNK_ENTRIES];
+	struct ctx_cache_entry *c, *none = NULL;
 
 	c = atomic_load_explicit(at, memory_order_acquire);
 	if (c)
@@ -77,7 +55,7 @@ void ctx_cache_keep(struct ibv_context *ctx, const struct ctx_ident *ident)
 {
 	uint32_t index = atomic_fetch_add_explicit(&used, 1,
 						   memory_order_relaxed);
-	struct ctx_entry *c;
+	struct ctx_cache_entry *c;
 
 	if (index >= CTX_CACHE_MAX_ENTRIES) {
 		atomic_store_explicit(&used, CTX_CACHE_MAX_ENTRIES,
@@ -87,7 +65,7 @@ void ctx_cache_keep(struct ibv_context *ctx, const struct ctx_ident *ident)
 	c = chunk_for(index);
 	if (!c)
 		return;
-	c[index % CHUNK_ENTRIES] = (struct ctx_entry){ ctx, *ident };
+	c[index % CHUNK_ENTRIES] = (struct ctx_cache_entry){ ctx, *ident };
 	__atomic_store_n(slot_of(ctx), index + 1, __ATOMIC_RELEASE);
 }
 
@@ -97,15 +75,9 @@ __attribute__((destructor)) static void ctx_cache_free(void)
 	size_t i;
 
 	for (i = 0; i < NCHUNKS; i++)
-		free(atomic_exchange(&chunks[i], NULL));
+		free(atomic_exchange(&ctx_cache_chunks[i], NULL));
 }
 #else
-const struct ctx_ident *ctx_cache_find(struct ibv_context *ctx)
-{
-	(void)ctx;
-	return NULL;
-}
-
 void ctx_cache_keep(struct ibv_context *ctx, const struct ctx_ident *ident)
 {
 	(void)ctx;

@@ -24,11 +24,14 @@
 #ifndef MLX5_SHARE_CTX_CACHE_H
 #define MLX5_SHARE_CTX_CACHE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <infiniband/verbs.h>
 
 #include "blob.h"
+#include "layout.h"
 
 /* Entries the process keeps, in all. */
 #define CTX_CACHE_MAX_ENTRIES (1U << 24)
@@ -40,8 +43,55 @@ struct ctx_ident {
 	uint8_t boot_id[BLOB_BOOT_ID_LEN];
 };
 
+#ifdef LAYOUT_LP64
+/*
+ * The store, visible only for the inline lookup below: export and
+ * import look up on every call.  ctx_cache.c alone writes it.
+ */
+enum {
+	CTX_CACHE_CHUNK_ENTRIES = 4096,
+	CTX_CACHE_NCHUNKS = CTX_CACHE_MAX_ENTRIES / CTX_CACHE_CHUNK_ENTRIES,
+};
+
+struct ctx_cache_entry {
+	const struct ibv_context *ctx;	/* whose (a check, not the key) */
+	struct ctx_ident ident;
+};
+
+extern _Atomic(struct ctx_cache_entry *) ctx_cache_chunks[];
+
+/* The padding the index goes into (asserted in ctx_cache.c). */
+#define CTX_CACHE_SLOT_OFF \
+	(offsetof(struct ibv_context, num_comp_vectors) + sizeof(int))
+
 /* ctx's entry (read-only, valid until unload), or NULL: none kept. */
-const struct ctx_ident *ctx_cache_find(struct ibv_context *ctx);
+static inline const struct ctx_ident *
+ctx_cache_find(struct ibv_context *ctx)
+{
+	uint32_t slot = __atomic_load_n((uint32_t *)((unsigned char *)ctx +
+						     CTX_CACHE_SLOT_OFF),
+					__ATOMIC_ACQUIRE);
+	struct ctx_cache_entry *c, *e;
+
+	if (!slot || slot > CTX_CACHE_MAX_ENTRIES)
+		return NULL;
+	slot--;
+	c = atomic_load_explicit(&ctx_cache_chunks[slot /
+						   CTX_CACHE_CHUNK_ENTRIES],
+				 memory_order_acquire);
+	if (!c)
+		return NULL;
+	e = &c[slot % CTX_CACHE_CHUNK_ENTRIES];
+	return e->ctx == ctx ? &e->ident : NULL;
+}
+#else
+static inline const struct ctx_ident *
+ctx_cache_find(struct ibv_context *ctx)
+{
+	(void)ctx;
+	return NULL;
+}
+#endif
 
 /*
  * Keeps a copy of *ident as ctx's entry, in place of any before it; out

@@ -124,12 +124,7 @@ int share_file_id(struct ibv_context *ctx, uint64_t *id)
 	return ret;
 }
 
-/*
- * What a kernel without file ids says of a decoded blob's handle in
- * ctx's verbs file: is it a live object of the kind, and where
- * import_policy.h has a query, the exported id?
- */
-static int share_live(struct ibv_context *ctx, const struct blob *b)
+int share_live(struct ibv_context *ctx, const struct blob *b)
 {
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
@@ -141,29 +136,4 @@ static int share_live(struct ibv_context *ctx, const struct blob *b)
 		return live_check_var(ctx, b->handle);
 	}
 	return EINVAL;
-}
-
-void *share_import(struct ibv_context *ctx, const void *data,
-		   enum blob_kind kind, size_t size,
-		   share_from_blob_fn from_blob)
-{
-	int ret, saved = errno;
-	struct blob b;
-	void *obj;
-
-	ret = share_decode(ctx, data, kind, &b);
-	if (ret == IMPORT_UNDECIDED)
-		ret = share_live(ctx, &b);
-	if (ret) {
-		errno = ret;
-		return NULL;
-	}
-	obj = calloc(1, size);
-	if (!obj) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	from_blob(obj, ctx, &b);
-	errno = saved;	/* the kernel's answers along the way are not ours */
-	return obj;
 }

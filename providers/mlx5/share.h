@@ -115,14 +115,42 @@ int share_decode(struct ibv_context *ctx, const void *data,
 		 enum blob_kind kind, struct blob *b);
 
 /*
+ * What a kernel without file ids says of a decoded blob's handle in
+ * ctx's verbs file: is it a live object of the kind, and where
+ * import_policy.h has a query, the exported id?  0 or an errno.
+ */
+int share_live(struct ibv_context *ctx, const struct blob *b);
+
+/*
  * An import: share_decode() and, on a kernel without file ids, the
  * checks of live_check.h, then a zeroed struct of size bytes that
  * from_blob fills.  Returns it with errno as the caller left it, or NULL
- * with errno set.
+ * with errno set.  Inline, as share_export() is.
  */
-void *share_import(struct ibv_context *ctx, const void *data,
-		   enum blob_kind kind, size_t size,
-		   share_from_blob_fn from_blob);
+static inline void *share_import(struct ibv_context *ctx, const void *data,
+				 enum blob_kind kind, size_t size,
+				 share_from_blob_fn from_blob)
+{
+	int ret, saved = errno;
+	struct blob b;
+	void *obj;
+
+	ret = share_decode(ctx, data, kind, &b);
+	if (ret == IMPORT_UNDECIDED)
+		ret = share_live(ctx, &b);
+	if (ret) {
+		errno = ret;
+		return NULL;
+	}
+	obj = calloc(1, size);
+	if (!obj) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	from_blob(obj, ctx, &b);
+	errno = saved;	/* the kernel's answers along the way are not ours */
+	return obj;
+}
 
 /*
  * Each kind's file (devx_obj_share.c, umem_share.c, var_share.c) writes
