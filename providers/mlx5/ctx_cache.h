@@ -16,10 +16,11 @@
  * lookup is two loads and a compare, without a lock, and a context
  * freed and another allocated at the same address reads 0 there: no
  * entry.  An entry is replaced, never changed: a context that learns
- * more gets a new one (at most two in its life: file id, then the
- * whole identity).  Entries are never freed: CTX_CACHE_ENTRY_SIZE bytes
- * each, kept until unload; past CTX_CACHE_MAX_ENTRIES in all nothing new
- * is kept (each call asks again).  On other ABIs nothing is kept.
+ * more gets a new one (two in its life, file id then whole identity,
+ * and one more for each thread that raced another to keep the same).
+ * Entries are never freed: 56 bytes each (struct ctx_cache_entry), kept
+ * until unload; past CTX_CACHE_MAX_ENTRIES in all nothing new is kept
+ * (each call asks again).  On other ABIs nothing is kept.
  */
 #ifndef MLX5_SHARE_CTX_CACHE_H
 #define MLX5_SHARE_CTX_CACHE_H
