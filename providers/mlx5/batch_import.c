@@ -6,7 +6,7 @@
  *
  * On a kernel that reports the verbs file's id (file_id.h): no kernel
  * call at all, each blob judged by its file id as the single import
- * judges its own (share_judge_file()).
+ * judges its own (share_decode()).
  *
  * Without it, the checks of such a kernel:
  *
@@ -100,17 +100,13 @@ static int live_list_lookup(void *arg, int fd, uint32_t handle)
 }
 
 /*
- * The kernel's word on one decoded blob, as its single import gets it:
- * the verbs file id where the kernel reports it (no call), else the
+ * The kernel's word on one blob that share_decode() left undecided (a
+ * kernel without file ids), as its single import gets it, but from the
  * batch's list and the id query.
  */
 static int judge(struct ibv_context *ctx, const struct blob *b,
 		 struct live_list *l)
 {
-	int ret = share_judge_file(ctx, b);
-
-	if (ret != IMPORT_UNDECIDED)
-		return ret;
 	return live_check_devx_obj_via(ctx, b->handle, b->obj.type,
 				       b->obj.object_id, live_list_lookup, l);
 }
@@ -133,7 +129,7 @@ int mlx5share_devx_obj_import_batch(struct ibv_context *context,
 		objs[i] = NULL;
 		errs[i] = share_decode(context, blobs[i], BLOB_KIND_DEVX_OBJ,
 				       &b);
-		if (!errs[i])
+		if (errs[i] == IMPORT_UNDECIDED)
 			errs[i] = judge(context, &b, &l);
 		if (errs[i])
 			continue;

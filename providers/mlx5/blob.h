@@ -51,9 +51,11 @@
 #ifndef MLX5_SHARE_BLOB_H
 #define MLX5_SHARE_BLOB_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define BLOB_MAGIC "M5SX"
 #define BLOB_FORMAT_VERSION 6
@@ -155,15 +157,37 @@ uint32_t blob_crc32c(const void *buf, size_t len);
  */
 uint32_t blob_checksum(const void *buf, size_t len);
 
+/*
+ * The three below are inline: export and import call them on every
+ * object.
+ */
+
 /* Fills b's device fields (node GUID, vhca_id) from dev. */
-void blob_set_device(struct blob *b, const struct blob_device *dev);
+static inline void blob_set_device(struct blob *b,
+				   const struct blob_device *dev)
+{
+	b->node_guid = dev->node_guid;
+	b->has_vhca_id = dev->has_vhca_id;
+	b->vhca_id = dev->has_vhca_id ? dev->vhca_id : 0;
+}
 
 /* 0 when dev may have exported b (the rule above), else EXDEV. */
-int blob_check_device(const struct blob *b, const struct blob_device *dev);
+static inline int blob_check_device(const struct blob *b,
+				    const struct blob_device *dev)
+{
+	if (b->node_guid != dev->node_guid)
+		return EXDEV;
+	if (b->has_vhca_id && dev->has_vhca_id && b->vhca_id != dev->vhca_id)
+		return EXDEV;
+	return 0;
+}
 
 /* 0 when b was made in the boot whose id is boot, else ESTALE. */
-int blob_check_boot(const struct blob *b,
-		    const uint8_t boot[BLOB_BOOT_ID_LEN]);
+static inline int blob_check_boot(const struct blob *b,
+				  const uint8_t boot[BLOB_BOOT_ID_LEN])
+{
+	return memcmp(b->boot_id, boot, BLOB_BOOT_ID_LEN) ? ESTALE : 0;
+}
 
 #ifdef MLX5_SHARE_TEST_HOOKS
 /*

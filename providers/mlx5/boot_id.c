@@ -90,9 +90,10 @@ static uint8_t boot_id[BLOB_BOOT_ID_LEN];
 
 int boot_id_get(uint8_t id[BLOB_BOOT_ID_LEN])
 {
-	int saved = errno, err = 0;
+	int saved, err = 0;
 
 	if (!atomic_load_explicit(&boot_id_known, memory_order_acquire)) {
+		saved = errno;	/* once known, nothing here touches it */
 		pthread_mutex_lock(&boot_id_lock);
 		if (!atomic_load_explicit(&boot_id_known,
 					  memory_order_relaxed)) {

@@ -85,6 +85,19 @@ uint32_t crc32c_update_portable(uint32_t crc, const void *buf, size_t len)
 	return crc;
 }
 
+static uint32_t crc32c_words_portable(uint32_t crc, const uint64_t *w,
+				      size_t n)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 64; k += 8)
+			crc = crc32c_table[(crc ^ (w[i] >> k)) & 0xff] ^
+			      (crc >> 8);
+	return crc;
+}
+
 typedef uint32_t (*crc32c_fn)(uint32_t crc, const void *buf, size_t len);
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -106,6 +119,22 @@ static uint32_t crc32c_update_sse42(uint32_t crc, const void *buf,
 	return crc;
 }
 
+/* Two chains' worth of loop overhead per pass: the records are short. */
+__attribute__((target("sse4.2")))
+static uint32_t crc32c_words_sse42(uint32_t crc, const uint64_t *w, size_t n)
+{
+	uint64_t c = crc;
+	size_t i;
+
+	for (i = 0; i + 2 <= n; i += 2) {
+		c = __builtin_ia32_crc32di(c, w[i]);
+		c = __builtin_ia32_crc32di(c, w[i + 1]);
+	}
+	if (i < n)
+		c = __builtin_ia32_crc32di(c, w[i]);
+	return c;
+}
+
 static crc32c_fn crc32c_choose(void)
 {
 	__builtin_cpu_init();
@@ -122,6 +151,20 @@ static crc32c_fn crc32c_choose(void)
 /* NULL until first use; every thread that races there picks the same. */
 static _Atomic(crc32c_fn) crc32c_impl;
 
+#ifdef CRC32C_INLINE_HW
+atomic_bool crc32c_inline_hw;
+#endif
+
+/* Sets the path, and the inline one's flag (crc32c.h) to match. */
+static void crc32c_set(crc32c_fn fn)
+{
+	atomic_store_explicit(&crc32c_impl, fn, memory_order_relaxed);
+#ifdef CRC32C_INLINE_HW
+	atomic_store_explicit(&crc32c_inline_hw, fn == crc32c_update_sse42,
+			      memory_order_relaxed);
+#endif
+}
+
 static crc32c_fn crc32c_get(void)
 {
 	crc32c_fn fn = atomic_load_explicit(&crc32c_impl,
@@ -129,7 +172,7 @@ static crc32c_fn crc32c_get(void)
 
 	if (!fn) {
 		fn = crc32c_choose();
-		atomic_store_explicit(&crc32c_impl, fn, memory_order_relaxed);
+		crc32c_set(fn);
 	}
 	return fn;
 }
@@ -139,6 +182,27 @@ uint32_t crc32c_update(uint32_t crc, const void *buf, size_t len)
 	return crc32c_get()(crc, buf, len);
 }
 
+/* Apart, so that the common case below saves no registers for it. */
+__attribute__((noinline))
+static uint32_t crc32c_words_first(uint32_t crc, const uint64_t *w, size_t n)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	if (crc32c_get() == crc32c_update_sse42)
+		return crc32c_words_sse42(crc, w, n);
+#endif
+	return crc32c_words_portable(crc, w, n);
+}
+
+uint32_t crc32c_words(uint32_t crc, const uint64_t *w, size_t n)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	if (atomic_load_explicit(&crc32c_impl, memory_order_relaxed) ==
+	    crc32c_update_sse42)
+		return crc32c_words_sse42(crc, w, n);
+#endif
+	return crc32c_words_first(crc, w, n);
+}
+
 bool crc32c_hw_in_use(void)
 {
 	return crc32c_get() != crc32c_update_portable;
@@ -146,7 +210,5 @@ bool crc32c_hw_in_use(void)
 
 void crc32c_force_portable(bool portable)
 {
-	atomic_store_explicit(&crc32c_impl,
-			      portable ? crc32c_update_portable : NULL,
-			      memory_order_relaxed);
+	crc32c_set(portable ? crc32c_update_portable : NULL);
 }

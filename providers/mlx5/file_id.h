@@ -16,26 +16,16 @@
  * the next.  An answer is the id or "none" (0: the kernel ran the query
  * without writing it, or has no QUERY_CONTEXT at all, uverbs_no_method.h).
  *
- * Why a context cannot find another's entry, even one freed and
- * allocated again at the same address with the same descriptor numbers:
- * the entry's index is kept in the context itself, in the four bytes of
- * struct ibv_context's padding between num_comp_vectors and mutex (LP64,
- * file_id.c asserts them), which no rdma-core release writes and which
- * every context starts with zero (libibverbs calloc()s each provider's
- * context, verbs_init_and_alloc_context()).  A new context reads 0 there:
- * no entry, one query.  Entries are never freed: 16 bytes for every
- * context of the process that exported or imported, kept until unload;
- * past FILE_ID_MAX_ENTRIES contexts the id is asked on every call.  On
- * other ABIs nothing is cached (asked on every call).
+ * Kept in the context's entry of ctx_cache.h, which says why a context
+ * cannot find another's, even one freed and allocated again at the same
+ * address with the same descriptor numbers.  A new context has no entry:
+ * one query.
  */
 #ifndef MLX5_SHARE_FILE_ID_H
 #define MLX5_SHARE_FILE_ID_H
 
 #include <stdint.h>
 #include <infiniband/verbs.h>
-
-/* Contexts whose id the process caches, in all. */
-#define FILE_ID_MAX_ENTRIES (1U << 24)
 
 /*
  * Sets *id to the id of ctx's verbs file (0: the kernel reports none).

@@ -157,21 +157,6 @@ uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type)
 	return IMPORT_DEVX_UNTYPED;
 }
 
-bool import_policy_no_file_id(const struct blob *b)
-{
-	return !b->file_id;
-}
-
-int import_policy_file(const struct blob *b, uint64_t file_id)
-{
-	if (!file_id)
-		return import_policy_no_file_id(b) ? IMPORT_UNDECIDED : EXDEV;
-	/* Same boot, same kernel: its exporter had an id to write. */
-	if (import_policy_no_file_id(b))
-		return EPROTO;
-	return b->file_id == file_id ? 0 : EXDEV;
-}
-
 const char *import_policy_out_of_bounds(const struct blob *b)
 {
 	const struct import_policy *p;
@@ -191,12 +176,4 @@ const char *import_policy_out_of_bounds(const struct blob *b)
 int import_policy_bounds(const struct blob *b)
 {
 	return import_policy_out_of_bounds(b) ? EINVAL : 0;
-}
-
-int import_policy_decode(const void *buf, size_t avail,
-			 enum blob_kind expect, struct blob *b)
-{
-	int ret = blob_decode(buf, avail, expect, b);
-
-	return ret ? ret : import_policy_bounds(b);
 }

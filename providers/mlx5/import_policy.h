@@ -37,6 +37,7 @@
 #ifndef MLX5_SHARE_IMPORT_POLICY_H
 #define MLX5_SHARE_IMPORT_POLICY_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -113,6 +114,17 @@ int import_policy_verdict(const struct import_policy *p, int err,
 uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type);
 
 /*
+ * Does b carry no verbs file id (0)?  What export writes on a kernel
+ * without file ids; import on a kernel with them refuses it with EPROTO
+ * (import_policy_file()).  A reader without the kernel
+ * (mlx5-share-inspect) can only say which.
+ */
+static inline bool import_policy_no_file_id(const struct blob *b)
+{
+	return !b->file_id;
+}
+
+/*
  * Judges a decoded blob of this boot by the verbs file id of the
  * importing context (file_id, 0 when its kernel reports none):
  *   file_id set   the blob's is 0: EPROTO (the exporter, on this very
@@ -123,17 +135,18 @@ uint32_t import_policy_type_of(uint16_t create_opcode, uint16_t obj_type);
  *                 kernel that reports ids, which this file is not);
  *                 else IMPORT_UNDECIDED: the table's checks decide.
  * The other fields are not the kernel's to vouch for: see
- * import_policy_bounds() and mlx5-share(7), WHAT IMPORT PROVES.
+ * import_policy_bounds() and mlx5-share(7), WHAT IMPORT PROVES.  Inline:
+ * every import asks it.
  */
-int import_policy_file(const struct blob *b, uint64_t file_id);
-
-/*
- * Does b carry no verbs file id (0)?  What export writes on a kernel
- * without file ids; import on a kernel with them refuses it with EPROTO
- * (import_policy_file()).  A reader without the kernel
- * (mlx5-share-inspect) can only say which.
- */
-bool import_policy_no_file_id(const struct blob *b);
+static inline int import_policy_file(const struct blob *b, uint64_t file_id)
+{
+	if (!file_id)
+		return import_policy_no_file_id(b) ? IMPORT_UNDECIDED : EXDEV;
+	/* Same boot, same kernel: its exporter had an id to write. */
+	if (import_policy_no_file_id(b))
+		return EPROTO;
+	return b->file_id == file_id ? 0 : EXDEV;
+}
 
 /*
  * log_obj_range is a 5-bit field of the general object create command
@@ -162,9 +175,15 @@ const char *import_policy_out_of_bounds(const struct blob *b);
  * Everything import judges of a blob without a device or a kernel:
  * blob_decode() (avail, expect and b as there), then
  * import_policy_bounds().  0, or the errno import fails with.  The
- * library's import and mlx5-share-inspect both judge by this.
+ * library's import and mlx5-share-inspect both judge by this; inline,
+ * as import runs it on every blob.
  */
-int import_policy_decode(const void *buf, size_t avail,
-			 enum blob_kind expect, struct blob *b);
+static inline int import_policy_decode(const void *buf, size_t avail,
+				       enum blob_kind expect, struct blob *b)
+{
+	int ret = blob_decode(buf, avail, expect, b);
+
+	return ret ? ret : import_policy_bounds(b);
+}
 
 #endif

@@ -2,8 +2,10 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "boot_id.h"
+#include "ctx_cache.h"
 #include "device_id.h"
 #include "file_id.h"
 #include "import_policy.h"
@@ -17,11 +19,77 @@ int share_fail(int err)
 	return err;
 }
 
-int share_decode(struct ibv_context *ctx, const void *data,
-		 enum blob_kind kind, struct blob *b)
+/*
+ * Keeps ctx's whole identity in its cache entry once its file id is kept
+ * there (file_id.h) and dev is one device_id.h keeps too (a device that
+ * refuses the vhca_id query is asked again on every call): from then on
+ * export and import look up that one entry.
+ */
+static void share_bind(struct ibv_context *ctx, const struct blob_device *dev,
+		       const uint8_t boot[BLOB_BOOT_ID_LEN])
+{
+	const struct ctx_ident *known = ctx_cache_find(ctx);
+	struct ctx_ident ident;
+
+	if (!known || known->bound || !dev->has_vhca_id)
+		return;
+	ident.file_id = known->file_id;
+	ident.bound = true;
+	ident.dev = *dev;
+	memcpy(ident.boot_id, boot, sizeof(ident.boot_id));
+	ctx_cache_keep(ctx, &ident);
+}
+
+int share_export_identity(struct ibv_context *ctx, struct blob_device *dev,
+			  uint8_t boot[BLOB_BOOT_ID_LEN], uint64_t *file_id)
+{
+	int ret = device_id_get(ctx, dev);
+
+	if (!ret)
+		ret = boot_id_get(boot);
+	if (!ret)
+		ret = share_file_id(ctx, file_id);
+	if (!ret)
+		share_bind(ctx, dev, boot);
+	return ret;
+}
+
+/*
+ * share_decode() past the blob's own checks, before ctx's identities are
+ * all known: each asked as device_id.h, boot_id.h and file_id.h say, and
+ * kept together once they may be (share_bind()).  Apart, so that the
+ * common path keeps no buffers on its stack.
+ */
+__attribute__((noinline))
+static int share_decode_unbound(struct ibv_context *ctx, const struct blob *b)
 {
 	uint8_t boot[BLOB_BOOT_ID_LEN];
 	struct blob_device dev;
+	uint64_t id;
+	int ret;
+
+	ret = device_id_get(ctx, &dev);
+	if (ret)
+		return ret;
+	ret = blob_check_device(b, &dev);
+	if (!ret)
+		ret = boot_id_get(boot);
+	if (ret)
+		return ret;
+	ret = blob_check_boot(b, boot);
+	if (ret)
+		return ret;
+	ret = file_id_get(ctx, &id);
+	if (ret)
+		return ret;
+	share_bind(ctx, &dev, boot);
+	return import_policy_file(b, id);
+}
+
+int share_decode(struct ibv_context *ctx, const void *data,
+		 enum blob_kind kind, struct blob *b)
+{
+	const struct ctx_ident *known;
 	int ret;
 
 	if (!ctx || !data)
@@ -35,12 +103,14 @@ int share_decode(struct ibv_context *ctx, const void *data,
 	ret = import_policy_decode(data, SIZE_MAX, kind, b);
 	if (ret)
 		return ret;
-	ret = device_id_get(ctx, &dev);
+	/* The checks below, each identity read from the one entry. */
+	known = ctx_cache_find(ctx);
+	if (!known || !known->bound)
+		return share_decode_unbound(ctx, b);
+	ret = blob_check_device(b, &known->dev);
 	if (!ret)
-		ret = blob_check_device(b, &dev);
-	if (!ret)
-		ret = boot_id_get(boot);
-	return ret ? ret : blob_check_boot(b, boot);
+		ret = blob_check_boot(b, known->boot_id);
+	return ret ? ret : import_policy_file(b, known->file_id);
 }
 
 int share_file_id(struct ibv_context *ctx, uint64_t *id)
@@ -54,20 +124,7 @@ int share_file_id(struct ibv_context *ctx, uint64_t *id)
 	return ret;
 }
 
-int share_judge_file(struct ibv_context *ctx, const struct blob *b)
-{
-	uint64_t id;
-	int ret = file_id_get(ctx, &id);
-
-	return ret ? ret : import_policy_file(b, id);
-}
-
-/*
- * What a kernel without file ids says of a decoded blob's handle in
- * ctx's verbs file: is it a live object of the kind, and where
- * import_policy.h has a query, the exported id?
- */
-static int share_live(struct ibv_context *ctx, const struct blob *b)
+int share_live(struct ibv_context *ctx, const struct blob *b)
 {
 	switch (b->kind) {
 	case BLOB_KIND_DEVX_OBJ:
@@ -79,31 +136,4 @@ static int share_live(struct ibv_context *ctx, const struct blob *b)
 		return live_check_var(ctx, b->handle);
 	}
 	return EINVAL;
-}
-
-void *share_import(struct ibv_context *ctx, const void *data,
-		   enum blob_kind kind, size_t size,
-		   share_from_blob_fn from_blob)
-{
-	int ret, saved = errno;
-	struct blob b;
-	void *obj;
-
-	ret = share_decode(ctx, data, kind, &b);
-	if (!ret)
-		ret = share_judge_file(ctx, &b);
-	if (ret == IMPORT_UNDECIDED)
-		ret = share_live(ctx, &b);
-	if (ret) {
-		errno = ret;
-		return NULL;
-	}
-	obj = calloc(1, size);
-	if (!obj) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	from_blob(obj, ctx, &b);
-	errno = saved;	/* the kernel's answers along the way are not ours */
-	return obj;
 }

@@ -535,6 +535,62 @@ static void test_reserved(void)
 	CHECK_EQ(wrong, 0);
 }
 
+/* Is body byte off of kind inside one of blob_body_reserved()'s runs? */
+static int in_spans(enum blob_kind kind, size_t off)
+{
+	struct blob_span span[8];
+	size_t n = blob_body_reserved(kind, BLOB_FORMAT_VERSION, span, 8), i;
+
+	for (i = 0; i < n; i++)
+		if (off >= span[i].off && off < span[i].off + span[i].len)
+			return 1;
+	return 0;
+}
+
+/*
+ * This test's list of reserved bytes against the encoder's
+ * (blob_body_reserved()) and the decoder's, bit for bit: every bit of a
+ * reserved body byte refused, every other body byte at 0xff decoded and
+ * encoded back to the same bytes.
+ */
+static void test_reserved_bits(void)
+{
+	unsigned char buf[BLOB_MAX_SIZE], again[BLOB_MAX_SIZE];
+	size_t i, len, off, bit;
+	struct blob b, out;
+	int wrong = 0;
+
+	for (i = 0; i < NKINDS; i++) {
+		b = sample(kinds[i]);
+		len = blob_encode(&b, buf);
+		for (off = BLOB_HEADER_SIZE; off < len; off++) {
+			unsigned char was = buf[off];
+
+			CHECK_EQ(in_spans(kinds[i], off),
+				 is_reserved(kinds[i], off));
+			for (bit = 0; bit < 8 && is_reserved(kinds[i], off);
+			     bit++) {
+				buf[off] = 1u << bit;
+				reseal(buf, len);
+				if (blob_decode(buf, len, kinds[i], &out) !=
+				    EINVAL)
+					wrong++;
+			}
+			if (!is_reserved(kinds[i], off)) {
+				buf[off] = 0xff;
+				reseal(buf, len);
+				if (blob_decode(buf, len, kinds[i], &out) ||
+				    blob_encode(&out, again) != len ||
+				    memcmp(buf, again, len))
+					wrong++;
+			}
+			buf[off] = was;
+			reseal(buf, len);
+		}
+	}
+	CHECK_EQ(wrong, 0);
+}
+
 static void test_length_field(void)
 {
 	unsigned char buf[BLOB_MAX_SIZE];
@@ -623,6 +679,7 @@ int main(void)
 	test_wrong_kind();
 	test_wrong_version();
 	test_reserved();
+	test_reserved_bits();
 	test_length_field();
 	test_device();
 	test_null();

@@ -3,7 +3,10 @@
  * The two CRC-32C paths agree: the SSE4.2 instruction path (where this
  * CPU has it) and the table, forced with crc32c_force_portable(), give
  * the same value for the same bytes, at every length and alignment that
- * matters to an eight-bytes-at-a-time loop, and the known check value.
+ * matters to an eight-bytes-at-a-time loop, and the known check value;
+ * crc32c_words() and crc32c_words_inline() over words are
+ * crc32c_update() over their little-endian bytes, on both paths, at
+ * every word count up to a blob's and past it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +63,28 @@ int main(void)
 	crc32c_force_portable(false);
 	hw = ~crc32c_update(crc32c_update(~0u, buf, 13), buf + 13, 51);
 	CHECK_EQ(hw, crc(buf, 64));
+
+	/* Words: the numbers whose little-endian bytes buf holds. */
+	for (len = 0; len <= 16; len++) {
+		uint64_t w[16];
+
+		for (i = 0; i < len; i++) {
+			w[i] = 0;
+			for (off = 0; off < 8; off++)
+				w[i] |= (uint64_t)buf[8 * i + off] << (8 * off);
+		}
+		for (off = 0; off < 2; off++) {
+			crc32c_force_portable(off);
+			if (crc32c_words(~0u, w, len) !=
+			    crc32c_update(~0u, buf, 8 * len) ||
+			    crc32c_words_inline(~0u, w, len) !=
+			    crc32c_update(~0u, buf, 8 * len)) {
+				CHECK(!"crc32c_words differs from the bytes'");
+				fprintf(stderr, "words %zu portable %zu\n",
+					len, off);
+			}
+		}
+	}
 
 	/* The blob checksum, both ways. */
 	crc32c_force_portable(false);
