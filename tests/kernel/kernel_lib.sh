@@ -197,3 +197,21 @@ build_rdma_modules() {
 		extra="$extra $ib/$d/Module.symvers"
 	done
 }
+
+# Builds the test module NAME.ko out of tree in B (its source and Kbuild
+# copied there) against the headers tree KH, with MAKE_ARGS... added, at
+# W=1 -Werror, and checks that it carries KVER's vermagic.
+build_test_module() {
+	b=$1 name=$2
+	shift 2
+	nice make -s -C "$KH" M="$b" "$@" W=1 KCFLAGS=-Werror modules \
+		>"$W/build.log" 2>&1 ||
+		{ tail -n 40 "$W/build.log"; fail "$name does not build"; }
+	grep -i 'warning:' "$W/build.log" | grep -v 'pahole version' &&
+		fail "$name: warnings"
+	magic=$(tr '\0' '\n' <"$b/$name.ko" | sed -n 's/^vermagic=//p')
+	case $magic in
+	"$KVER "*) ;;
+	*) fail "$name.ko: vermagic '$magic', not $KVER" ;;
+	esac
+}

@@ -45,16 +45,7 @@ B=$W/build
 rm -rf "$B"; mkdir -p "$B"
 cp "$HERE/mmap_pass_test.c" "$HERE/Kbuild" "$B/"
 # shellcheck disable=SC2086 # (extra is one word or none)
-nice make -s -C "$KH" M="$B" IB_CORE_DIR="$core" $extra W=1 \
-	KCFLAGS=-Werror modules >"$W/build.log" 2>&1 ||
-	{ tail -n 40 "$W/build.log"; fail "mmap_pass_test does not build"; }
-grep -i 'warning:' "$W/build.log" | grep -v 'pahole version' &&
-	fail "mmap_pass_test: warnings"
-magic=$(tr '\0' '\n' <"$B/mmap_pass_test.ko" | sed -n 's/^vermagic=//p')
-case $magic in
-"$KVER "*) ;;
-*) fail "mmap_pass_test.ko: vermagic '$magic', not $KVER" ;;
-esac
+build_test_module "$B" mmap_pass_test IB_CORE_DIR="$core" $extra
 
 t "VM: load it"
 "$@" --copy "$B/mmap_pass_test.ko" -- "$HERE/mmap_pass_guest.sh" \

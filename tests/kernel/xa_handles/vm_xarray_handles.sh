@@ -51,15 +51,7 @@ t "build (W=1, warnings are errors)"
 B=$W/build
 rm -rf "$B"; mkdir -p "$B"
 cp "$HERE/xa_handles_bench.c" "$HERE/Kbuild" "$B/"
-nice make -s -C "$KH" M="$B" W=1 KCFLAGS=-Werror modules >"$W/build.log" 2>&1 ||
-	{ tail -n 40 "$W/build.log"; fail "xa_handles_bench does not build"; }
-grep -i 'warning:' "$W/build.log" | grep -v 'pahole version' &&
-	fail "xa_handles_bench: warnings"
-magic=$(tr '\0' '\n' <"$B/xa_handles_bench.ko" | sed -n 's/^vermagic=//p')
-case $magic in
-"$KVER "*) ;;
-*) fail "xa_handles_bench.ko: vermagic '$magic', not $KVER" ;;
-esac
+build_test_module "$B" xa_handles_bench
 
 t "VM: the module, then PD pairs on rxe0"
 "$@" --timeout "${VM_TIMEOUT:-900}" --copy "$B/xa_handles_bench.ko" \
