@@ -7,35 +7,24 @@
 #include "ctx_cache.h"
 
 #ifdef LAYOUT_LP64
-#define SLOT_OFF CTX_CACHE_SLOT_OFF
-_Static_assert(offsetof(struct ibv_context, mutex) - SLOT_OFF ==
-	       sizeof(uint32_t) && SLOT_OFF % sizeof(uint32_t) == 0,
+_Static_assert(offsetof(struct ibv_context, mutex) - CTX_CACHE_SLOT_OFF ==
+	       sizeof(uint32_t) && CTX_CACHE_SLOT_OFF % sizeof(uint32_t) == 0,
 	       "four bytes of padding before ibv_context's mutex");
 
-enum {
-	CHUNK_ENTRIES = CTX_CACHE_CHUNK_ENTRIES,
-	NCHUNKS = CTX_CACHE_NCHUNKS,
-};
-
-_Atomic(struct ctx_cache_entry *) ctx_cache_chunks[NCHUNKS];
+_Atomic(struct ctx_cache_entry *) ctx_cache_chunks[CTX_CACHE_NCHUNKS];
 static atomic_uint used;	/* entries claimed */
-
-static uint32_t *slot_of(struct ibv_context *ctx)
-{
-	return (uint32_t *)((unsigned char *)ctx + SLOT_OFF);
-}
 
 /* A chunk for index, allocated by whichever thread gets there first. */
 static struct ctx_cache_entry *chunk_for(uint32_t index)
 {
 	_Atomic(struct ctx_cache_entry *) *at =
-		&ctx_cache_chunks[index / CHUNK_ENTRIES];
+		&ctx_cache_chunks[index / CTX_CACHE_CHUNK_ENTRIES];
 	struct ctx_cache_entry *c, *none = NULL;
 
 	c = atomic_load_explicit(at, memory_order_acquire);
 	if (c)
 		return c;
-	c = calloc(CHUNK_ENTRIES, sizeof(*c));
+	c = calloc(CTX_CACHE_CHUNK_ENTRIES, sizeof(*c));
 	if (!c)
 		return NULL;
 	if (!atomic_compare_exchange_strong_explicit(at, &none, c,
@@ -65,8 +54,9 @@ void ctx_cache_keep(struct ibv_context *ctx, const struct ctx_ident *ident)
 	c = chunk_for(index);
 	if (!c)
 		return;
-	c[index % CHUNK_ENTRIES] = (struct ctx_cache_entry){ ctx, *ident };
-	__atomic_store_n(slot_of(ctx), index + 1, __ATOMIC_RELEASE);
+	c[index % CTX_CACHE_CHUNK_ENTRIES] =
+		(struct ctx_cache_entry){ ctx, *ident };
+	__atomic_store_n(ctx_cache_slot(ctx), index + 1, __ATOMIC_RELEASE);
 }
 
 /* The chunks go with the library (dlclose, process exit). */
@@ -74,7 +64,7 @@ __attribute__((destructor)) static void ctx_cache_free(void)
 {
 	size_t i;
 
-	for (i = 0; i < NCHUNKS; i++)
+	for (i = 0; i < CTX_CACHE_NCHUNKS; i++)
 		free(atomic_exchange(&ctx_cache_chunks[i], NULL));
 }
 #else

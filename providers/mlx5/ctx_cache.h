@@ -65,13 +65,17 @@ extern _Atomic(struct ctx_cache_entry *) ctx_cache_chunks[];
 #define CTX_CACHE_SLOT_OFF \
 	(offsetof(struct ibv_context, num_comp_vectors) + sizeof(int))
 
+/* Where ctx keeps its entry's index plus one. */
+static inline uint32_t *ctx_cache_slot(struct ibv_context *ctx)
+{
+	return (uint32_t *)((unsigned char *)ctx + CTX_CACHE_SLOT_OFF);
+}
+
 /* ctx's entry (read-only, valid until unload), or NULL: none kept. */
 static inline const struct ctx_ident *
 ctx_cache_find(struct ibv_context *ctx)
 {
-	uint32_t slot = __atomic_load_n((uint32_t *)((unsigned char *)ctx +
-						     CTX_CACHE_SLOT_OFF),
-					__ATOMIC_ACQUIRE);
+	uint32_t slot = __atomic_load_n(ctx_cache_slot(ctx), __ATOMIC_ACQUIRE);
 	struct ctx_cache_entry *c, *e;
 
 	if (!slot || slot > CTX_CACHE_MAX_ENTRIES)
